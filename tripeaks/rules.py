@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-SCORING_SYSTEMS = ("streak", "classic", "points", "none")
+SCORING_SYSTEMS = ("streak", "classic", "points", "chain", "none")
 
 
 class RulesError(ValueError):
@@ -111,7 +111,7 @@ PRESETS: dict[str, Preset] = {
         ),
         Preset(
             "challenge", "Challenge", "004",
-            Rules(wrap=False, scoring="streak", undo_limit=0),
+            Rules(wrap=False, scoring="chain", undo_limit=0),
             "No King-Ace wrap, one pass, no undo; chain points and a stock bonus; "
             "AI opponents of three strengths.",
         ),

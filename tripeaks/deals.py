@@ -1,0 +1,175 @@
+"""Reproducible deals: the shuffle PRNG, deal numbers, daily deals and deal codes.
+
+Everything here is specified in ``docs/notation.md`` so that deal 1234 is the
+same 52 cards in any language, on any version, forever. Python's ``random`` is
+never used.
+
+>>> encode_code(1234, wrap=True)
+'TP1-E-AAABGUM'
+>>> decode_code("tp1-e-aaabgum")
+DealCode(number=1234, wrap=True, face_up=False, empty_waste=False)
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import NamedTuple
+
+MASK64 = (1 << 64) - 1
+MAX_DEAL = 32**6 - 1
+"""Deal numbers run from 0 to 32**6 - 1 (1,073,741,823): six characters of a code."""
+
+CODE_PREFIX = "TP1"
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Base-32 digits; I, O, 0 and 1 are left out because they are easily misread."""
+
+
+class DealError(ValueError):
+    """A deal number, date or deal code that does not name a deal."""
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: returns (next state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def shuffle(number: int) -> tuple[int, ...]:
+    """The 52 cards of deal ``number`` in deal order (peaks, waste, stock).
+
+    Start from the deck in card order (AC AD AH AS 2C ... KS) and run a
+    Fisher-Yates shuffle from the top index down, drawing each index with
+    SplitMix64 seeded with the deal number and rejection sampling (no bias).
+    """
+    check_number(number)
+    deck = list(range(52))
+    state = number
+    for i in range(51, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            state, x = splitmix64(state)
+            if x < limit:
+                break
+        j = x % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def check_number(number: int) -> int:
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= MAX_DEAL:
+        raise DealError(f"deal numbers run from 0 to {MAX_DEAL:,}; '{number}' is not one")
+    return number
+
+
+def parse_number(text: str) -> int:
+    """Read a deal number typed by a player (``#1234`` and ``1,234`` accepted)."""
+    cleaned = text.strip().lstrip("#").replace(",", "").replace("_", "")
+    if not cleaned.isdigit():
+        raise DealError(f"'{text}' is not a deal number: use digits only, like 1234")
+    return check_number(int(cleaned))
+
+
+def daily_number(date: _dt.date | str) -> int:
+    """The deal number of a calendar day: YYYYMMDD read as a number.
+
+    With winnable deals only, the app moves on from this number to the first
+    winnable one, which is the same for everyone.
+    """
+    if isinstance(date, str):
+        try:
+            date = _dt.date.fromisoformat(date.strip())
+        except ValueError:
+            raise DealError(f"'{date}' is not a date: write it as YYYY-MM-DD") from None
+    return date.year * 10000 + date.month * 100 + date.day
+
+
+class DealCode(NamedTuple):
+    """What a deal code carries: the deal number and the rules that change play."""
+
+    number: int
+    wrap: bool = True
+    face_up: bool = False
+    empty_waste: bool = False
+
+
+def _luhn_sum(values: list[int], double_first: bool) -> int:
+    """Luhn mod 32 over ``values`` read right to left."""
+    total = 0
+    double = double_first
+    for value in reversed(values):
+        addend = value * 2 if double else value
+        total += addend // 32 + addend % 32
+        double = not double
+    return total % 32
+
+
+def _rules_text(wrap: bool, face_up: bool, empty_waste: bool) -> str:
+    return ("E" if wrap else "C") + ("F" if face_up else "") + ("W" if empty_waste else "")
+
+
+def encode_code(number: int, wrap: bool = True, face_up: bool = False,
+                empty_waste: bool = False) -> str:
+    """``TP1-<rules>-<six digits><check>``: rules ``E`` (wrap) or ``C`` (no wrap),
+    then ``F`` for face-up peaks and ``W`` for an empty waste at the start."""
+    check_number(number)
+    digits = []
+    for _ in range(6):
+        digits.append(number % 32)
+        number //= 32
+    digits.reverse()
+    rules = _rules_text(wrap, face_up, empty_waste)
+    values = [CODE_ALPHABET.index(c) for c in rules] + digits
+    check = (32 - _luhn_sum(values, True)) % 32
+    return f"{CODE_PREFIX}-{rules}-{''.join(CODE_ALPHABET[d] for d in digits)}{CODE_ALPHABET[check]}"
+
+
+def decode_code(text: str) -> DealCode:
+    """Read a deal code, any case, with spaces ignored.
+
+    An ``N`` rules letter (older codes) reads as ``E``.
+
+    :raises DealError: saying exactly what is wrong, including a typo caught by
+        the check character.
+    """
+    code = "".join(text.split()).upper()
+    parts = code.split("-")
+    if len(parts) != 3:
+        raise DealError(f"'{text}' is not a deal code: it should look like TP1-E-ABCDEFG")
+    prefix, rules, body = parts
+    if prefix != CODE_PREFIX:
+        raise DealError(f"'{text}' is not a deal code: it should start with {CODE_PREFIX}-")
+    if not rules or rules[0] not in "ECN":
+        raise DealError(
+            f"'{text}': the rules part must start with E (King-Ace wrap) or C (no wrap)"
+        )
+    flags = rules[1:]
+    if flags not in ("", "F", "W", "FW"):
+        raise DealError(
+            f"'{text}': after {rules[0]} the rules part may only add F (face-up peaks) "
+            "then W (empty waste)"
+        )
+    if len(body) != 7:
+        raise DealError(
+            f"'{text}': the last part must have 7 characters (6 for the deal and a check), "
+            f"not {len(body)}"
+        )
+    for i, char in enumerate(body):
+        if char not in CODE_ALPHABET:
+            extra = " (codes never use 0, 1, I or O)" if char in "01IO" else ""
+            raise DealError(
+                f"'{text}': character {i + 1} of the last part, '{char}', "
+                f"is not used in deal codes{extra}"
+            )
+    wrap = rules[0] != "C"
+    canonical = _rules_text(wrap, "F" in flags, "W" in flags)
+    values = [CODE_ALPHABET.index(c) for c in canonical] + [CODE_ALPHABET.index(c) for c in body]
+    if _luhn_sum(values, False) != 0:
+        raise DealError(f"'{text}' has a typo: its check character does not match")
+    number = 0
+    for char in body[:6]:
+        number = number * 32 + CODE_ALPHABET.index(char)
+    return DealCode(number, wrap, "F" in flags, "W" in flags)

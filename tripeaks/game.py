@@ -1,0 +1,414 @@
+"""A game of TriPeaks: the position as a few ints, actions, undo and redo.
+
+The position is ``removed`` (a 28-bit mask of peak positions gone),
+``stock_index`` (index in the deal of the next stock card; 52 when empty) and
+``waste_top`` (a card, or ``None`` before the first play of an empty-waste
+game). Undo is a snapshot stack, as in python-chess: each action saves the
+few values it changes and undo puts them back.
+
+>>> game = Game(tuple(range(52)))
+>>> game.legal_moves()  # the four 7s fit the 8 of clubs on the waste, or draw
+[24, 25, 26, 27, 28]
+>>> game.why_illegal(18), game.why_illegal(0)
+('Must be one rank higher or lower', 'This card is blocked.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from . import deals
+from .cards import adjacent, card_code, card_name
+from .layout import (
+    ALL_REMOVED,
+    COVER_MASK,
+    COVERS,
+    GROUP_MASKS,
+    GROUP_OF,
+    PEAK_CARDS,
+    ROW_SIZES,
+    ROW_STARTS,
+)
+from .notation import (
+    DRAW,
+    REDO,
+    UNDO,
+    NotationError,
+    actions_text,
+    check_deal,
+    deal_text,
+    move_text,
+    parse_actions,
+    parse_deal,
+)
+from .rules import Rules, RulesError
+from .scoring import Event, ScoreState, scoring_for
+
+__all__ = ["DRAW", "Game", "IllegalMoveError", "UndoError", "RecordError"]
+
+RECORD_FORMAT = "tripeaks-game"
+RECORD_VERSION = 1
+
+BLOCKED = "This card is blocked."
+WRONG_RANK = "Must be one rank higher or lower"
+ALREADY_PLAYED = "This card has already been played."
+STOCK_EMPTY = "The stock is empty."
+GAME_OVER = "The game is over."
+NO_SUCH_MOVE = "There is no such move."
+
+
+class IllegalMoveError(ValueError):
+    """A play or draw the rules do not allow now; the message is for the player."""
+
+
+class UndoError(ValueError):
+    """An undo or redo the rules or the history do not allow."""
+
+
+class RecordError(ValueError):
+    """A saved game that cannot be read."""
+
+
+class Game:
+    """One deal being played under one set of rules."""
+
+    def __init__(self, cards: Sequence[int], rules: Rules | None = None,
+                 deal_number: int | None = None) -> None:
+        self.cards = check_deal(cards)
+        self.rules = rules or Rules()
+        self.deal_number = None if deal_number is None else deals.check_number(deal_number)
+        self.scoring = scoring_for(self.rules.scoring)
+        self.ranks = tuple(c >> 2 for c in self.cards)
+        self.removed = 0
+        if self.rules.empty_waste:
+            self.waste_top: int | None = None
+            self.stock_index = PEAK_CARDS
+        else:
+            self.waste_top = self.cards[PEAK_CARDS]
+            self.stock_index = PEAK_CARDS + 1
+        self.waste_count = 0 if self.waste_top is None else 1
+        self.moves = 0
+        self.state: ScoreState = self.scoring.start()
+        self.best_streak = 0
+        self.won = False
+        self.stuck = False
+        self.used_undo = False
+        self.events: list[Event] = []
+        self.revealed: list[int] = []
+        self.actions: list[int] = []
+        self._undo: list[tuple[int, tuple[Any, ...]]] = []
+        self._redo: list[int] = []
+        self._stack: list[tuple[Any, ...]] = []
+
+    @classmethod
+    def new(cls, number: int, rules: Rules | None = None) -> Game:
+        """Deal ``number`` through the project's shuffle."""
+        return cls(deals.shuffle(number), rules, number)
+
+    # -- reading the position -------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.won or self.stuck
+
+    @property
+    def score(self) -> int | None:
+        return self.state.score if self.scoring.has_score else None
+
+    @property
+    def streak(self) -> int:
+        return self.state.streak
+
+    @property
+    def cards_left(self) -> int:
+        return PEAK_CARDS - self.removed.bit_count()
+
+    @property
+    def stock_count(self) -> int:
+        return 52 - self.stock_index
+
+    @property
+    def can_undo(self) -> bool:
+        return self.rules.undo_allowed and not self.won and bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.rules.undo_allowed and not self.won and bool(self._redo)
+
+    @property
+    def deal_code(self) -> str | None:
+        if self.deal_number is None:
+            return None
+        r = self.rules
+        return deals.encode_code(self.deal_number, r.wrap, r.face_up, r.empty_waste)
+
+    def is_removed(self, position: int) -> bool:
+        return bool(self.removed >> position & 1)
+
+    def is_uncovered(self, position: int) -> bool:
+        """On the table with nothing covering it."""
+        return not self.removed >> position & 1 and COVER_MASK[position] & ~self.removed == 0
+
+    def face_up(self, position: int) -> bool:
+        return self.is_uncovered(position) or (
+            self.rules.face_up and not self.removed >> position & 1
+        )
+
+    def fits(self, position: int) -> bool:
+        """An uncovered card one rank from the waste (or any, on an empty waste)."""
+        if not self.is_uncovered(position):
+            return False
+        top = self.waste_top
+        return top is None or adjacent(self.ranks[position], top >> 2, self.rules.wrap)
+
+    def legal_moves(self) -> list[int]:
+        """Playable positions in ascending order, then ``DRAW`` while the stock lasts."""
+        if self.over:
+            return []
+        moves = [p for p in range(PEAK_CARDS) if self.fits(p)]
+        if self.stock_index < 52:
+            moves.append(DRAW)
+        return moves
+
+    def why_illegal(self, move: int) -> str | None:
+        """The reason a player sees for a move they may not make, or ``None``."""
+        if self.over:
+            return GAME_OVER
+        if move == DRAW:
+            return STOCK_EMPTY if self.stock_index >= 52 else None
+        if not isinstance(move, int) or not 0 <= move < PEAK_CARDS:
+            return NO_SUCH_MOVE
+        if self.removed >> move & 1:
+            return ALREADY_PLAYED
+        if not self.is_uncovered(move):
+            return BLOCKED
+        if not self.fits(move):
+            return WRONG_RANK
+        return None
+
+    # -- acting ---------------------------------------------------------------
+
+    def play(self, position: int) -> list[Event]:
+        if position == DRAW:
+            raise IllegalMoveError(NO_SUCH_MOVE)
+        return self.apply(position)
+
+    def draw(self) -> list[Event]:
+        return self.apply(DRAW)
+
+    def apply(self, move: int) -> list[Event]:
+        """Play a peak position or ``DRAW``; returns the score events.
+
+        :raises IllegalMoveError: with the reason a player sees.
+        """
+        reason = self.why_illegal(move)
+        if reason:
+            raise IllegalMoveError(reason)
+        self._remember(move)
+        self._redo.clear()
+        self.actions.append(move)
+        return self.events
+
+    def undo(self) -> None:
+        """Take back the last action, as the rules' undo policy allows.
+
+        :raises UndoError: when undo is off, the game is won, or nothing is left.
+        """
+        if not self.rules.undo_allowed:
+            raise UndoError("Undo is off in these rules.")
+        if self.won:
+            raise UndoError("The game is won: there is nothing to undo.")
+        if not self._undo:
+            raise UndoError("Nothing to undo.")
+        move, snapshot = self._undo.pop()
+        moves_now = self.moves
+        self._restore(snapshot)
+        if not self.rules.undo_restores_moves:
+            self.moves = moves_now
+        if move == DRAW and self.scoring.keeps_broken_streak:
+            self.state = self.state._replace(streak=0)
+        self._redo.append(move)
+        self.actions.append(UNDO)
+        self.used_undo = True
+        self.events = [{"kind": "undo", "points": 0, "label": "Undo"}]
+        self.revealed = []
+
+    def redo(self) -> list[Event]:
+        """Make again the last action taken back.
+
+        :raises UndoError: when there is nothing to redo.
+        """
+        if not self.can_redo:
+            raise UndoError("Nothing to redo.")
+        move = self._redo.pop()
+        self._remember(move)
+        self.actions.append(REDO)
+        return self.events
+
+    def push(self, move: int) -> None:
+        """Apply a legal move without checks or history, for a search; see :meth:`pop`."""
+        self._stack.append(self._snapshot())
+        self._apply(move)
+
+    def pop(self) -> None:
+        """Take back the last :meth:`push`."""
+        self._restore(self._stack.pop())
+
+    def _remember(self, move: int) -> None:
+        limit = self.rules.undo_limit
+        if limit != 0:
+            self._undo.append((move, self._snapshot()))
+            if limit is not None and len(self._undo) > limit:
+                del self._undo[0]
+        self._apply(move)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self.removed, self.stock_index, self.waste_top, self.waste_count, self.moves,
+                self.state, self.best_streak, self.won, self.stuck)
+
+    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+        (self.removed, self.stock_index, self.waste_top, self.waste_count, self.moves,
+         self.state, self.best_streak, self.won, self.stuck) = snapshot
+
+    def _apply(self, move: int) -> None:
+        scoring = self.scoring
+        self.revealed = []
+        if move == DRAW:
+            self.waste_top = self.cards[self.stock_index]
+            self.stock_index += 1
+            self.state, events = scoring.draw(self.state)
+        else:
+            self.removed |= 1 << move
+            self.waste_top = self.cards[move]
+            group = GROUP_MASKS[GROUP_OF[move]]
+            self.state, events = scoring.play(
+                self.state, move < 3, self.removed & group == group
+            )
+            self.best_streak = max(self.best_streak, self.state.streak)
+            self.revealed = [
+                p for p in COVERS[move]
+                if COVER_MASK[p] & ~self.removed == 0 and not self.rules.face_up
+            ]
+        self.waste_count += 1
+        self.moves += 1
+        if self.removed == ALL_REMOVED:
+            self.won = True
+            self.state, end = scoring.win(self.state, self.stock_count)
+            events = events + end
+        elif self.stock_index >= 52 and not any(self.fits(p) for p in range(PEAK_CARDS)):
+            self.stuck = True
+            self.state, end = scoring.stuck(self.state, self.cards_left)
+            events = events + end
+        self.events = events
+
+    # -- the app's view and the save format ------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """Everything the app draws, as plain JSON. Face-down cards stay hidden."""
+        slots = []
+        for p in range(PEAK_CARDS):
+            removed = bool(self.removed >> p & 1)
+            face_up = not removed and self.face_up(p)
+            slots.append({
+                "slot": p,
+                "card": card_code(self.cards[p]) if face_up else None,
+                "name": card_name(self.cards[p]) if face_up else None,
+                "removed": removed,
+                "face_up": face_up,
+                "free": self.is_uncovered(p),
+                "fits": not self.over and self.fits(p),
+            })
+        top = self.waste_top
+        last = next((a for a in reversed(self.actions) if a >= 0), None)
+        return {
+            "rules": self.rules.to_json(),
+            "deal_number": self.deal_number,
+            "deal_code": self.deal_code,
+            "slots": slots,
+            "waste": {
+                "card": None if top is None else card_code(top),
+                "name": None if top is None else card_name(top),
+                "count": self.waste_count,
+            },
+            "stock": {"count": self.stock_count},
+            "score": self.score,
+            "breakdown": self.scoring.breakdown(self.state),
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "peaks_cleared": self.state.peaks,
+            "moves": self.moves,
+            "cards_left": self.cards_left,
+            "won": self.won,
+            "stuck": self.stuck,
+            "over": self.over,
+            "can_undo": self.can_undo,
+            "can_redo": self.can_redo,
+            "used_undo": self.used_undo,
+            "events": self.events,
+            "revealed": self.revealed,
+            "last_move": None if last is None else move_text(self.cards, last),
+            "actions": len(self.actions),
+            "description": self.describe(),
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """The versioned save: rules, deal and every action, replayable exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_json(),
+            "number": self.deal_number,
+            "deal": deal_text(self.cards),
+            "actions": actions_text(self.cards, self.actions),
+        }
+
+    @classmethod
+    def from_record(cls, record: Any) -> Game:
+        """Rebuild a game from :meth:`to_record` by replaying its actions.
+
+        :raises RecordError: for anything that is not such a record, with the reason.
+        """
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise RecordError("this is not a TriPeaks saved game")
+        version = record.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"saved game version {version!r} is not supported")
+        try:
+            rules = Rules.from_json(record.get("rules", {}))
+            cards = parse_deal(str(record.get("deal", "")))
+            number = record.get("number")
+            if number is not None and not isinstance(number, int):
+                raise RecordError("the deal number of the saved game is not a number")
+            game = cls(cards, rules, number)
+            for i, action in enumerate(parse_actions(cards, str(record.get("actions", "")))):
+                try:
+                    if action == UNDO:
+                        game.undo()
+                    elif action == REDO:
+                        game.redo()
+                    else:
+                        game.apply(action)
+                except (IllegalMoveError, UndoError) as error:
+                    raise RecordError(f"action {i + 1} of the saved game: {error}") from None
+        except (RulesError, NotationError, deals.DealError) as error:
+            raise RecordError(f"saved game: {error}") from None
+        return game
+
+    def describe(self) -> str:
+        """The board in words, row by row, as a screen reader would want it."""
+        def name(p: int) -> str:
+            if self.removed >> p & 1:
+                return "empty"
+            return card_name(self.cards[p]) if self.face_up(p) else "face-down card"
+
+        rows = ["Peaks", "row 2", "row 3", "bottom row"]
+        parts = []
+        for row, (start, size) in enumerate(zip(ROW_STARTS, ROW_SIZES, strict=True)):
+            parts.append(f"{rows[row]}: " + ", ".join(name(p) for p in range(start, start + size)))
+        top = "empty" if self.waste_top is None else card_name(self.waste_top)
+        stock = f"{self.stock_count} card{'s' if self.stock_count != 1 else ''}"
+        return f"Stock: {stock}; waste pile: {top}. " + "; ".join(parts) + "."
+
+    def __repr__(self) -> str:
+        return f"<Game deal={self.deal_code or 'custom'} moves={self.moves} left={self.cards_left}>"

@@ -1,0 +1,181 @@
+"""Scoring systems, one class each, as pure functions of a small score state.
+
+The game keeps a :class:`ScoreState` (a tuple, so undo is a plain restore) and
+asks its scoring system what each play, draw, win or stuck end is worth. Every
+change comes with events such as ``{"kind": "streak", "points": 7, "label": "+7"}``
+that the app shows as they happen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+Event = dict[str, Any]
+
+
+class ScoreState(NamedTuple):
+    """Score so far, the live streak, tips taken, and the parts of the score."""
+
+    score: int = 0
+    streak: int = 0
+    peaks: int = 0
+    card_points: int = 0
+    peak_points: int = 0
+    draw_points: int = 0
+    end_points: int = 0
+
+
+def event(kind: str, points: int, label: str) -> Event:
+    return {"kind": kind, "points": points, "label": label}
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else f"-{-points}"
+
+
+class Scoring:
+    """Base: tracks the streak and scores nothing."""
+
+    name = "none"
+    has_score = False
+    keeps_broken_streak = False
+    """When true, undoing a draw does not give back the streak the draw ended."""
+
+    def start(self) -> ScoreState:
+        return ScoreState()
+
+    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> tuple[ScoreState, list[Event]]:
+        return state._replace(streak=state.streak + 1, peaks=state.peaks + tip), []
+
+    def draw(self, state: ScoreState) -> tuple[ScoreState, list[Event]]:
+        return state._replace(streak=0), []
+
+    def win(self, state: ScoreState, stock_left: int) -> tuple[ScoreState, list[Event]]:
+        return state, []
+
+    def stuck(self, state: ScoreState, cards_left: int) -> tuple[ScoreState, list[Event]]:
+        return state, []
+
+    def breakdown(self, state: ScoreState) -> dict[str, int]:
+        return {}
+
+
+class StreakScoring(Scoring):
+    """Reference 000: the n-th card of a streak scores n; tips +15, +15, +30 in
+    the order they go; +10 for each stock card left on a win."""
+
+    name = "streak"
+    has_score = True
+    keeps_broken_streak = True
+    PEAK_BONUSES = (15, 15, 30)
+    STOCK_BONUS = 10
+    END_LABEL = "Stock"
+
+    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> tuple[ScoreState, list[Event]]:
+        streak = state.streak + 1
+        events = [event("streak", streak, f"+{streak}")]
+        peak_bonus = 0
+        if tip and self.PEAK_BONUSES:
+            peak_bonus = self.PEAK_BONUSES[state.peaks]
+            events.append(event("peak", peak_bonus, f"Peak +{peak_bonus}"))
+        return (
+            ScoreState(
+                score=state.score + streak + peak_bonus,
+                streak=streak,
+                peaks=state.peaks + tip,
+                card_points=state.card_points + streak,
+                peak_points=state.peak_points + peak_bonus,
+                draw_points=state.draw_points,
+                end_points=state.end_points,
+            ),
+            events,
+        )
+
+    def win(self, state: ScoreState, stock_left: int) -> tuple[ScoreState, list[Event]]:
+        bonus = self.STOCK_BONUS * stock_left
+        if not bonus:
+            return state, []
+        return self._end(state, bonus, "stock", f"Stock +{bonus}")
+
+    def _end(self, state: ScoreState, points: int, kind: str, label: str) -> tuple[ScoreState, list[Event]]:
+        return (
+            state._replace(score=state.score + points, end_points=state.end_points + points),
+            [event(kind, points, label)],
+        )
+
+    def breakdown(self, state: ScoreState) -> dict[str, int]:
+        return {"streaks": state.card_points, "peaks": state.peak_points, "bonus": state.end_points}
+
+
+class ChainScoring(StreakScoring):
+    """Reference 004's optional score: rising points for a chain with no draw and
+    a bonus for the cards left in the stock; no peak bonus."""
+
+    name = "chain"
+    PEAK_BONUSES = ()
+
+
+class ClassicScoring(StreakScoring):
+    """Reference 001: streak points; tips +15, +15, +30; +50 for clearing the
+    peaks; when stuck, -5 for each card left in the peaks."""
+
+    name = "classic"
+    CLEAR_BONUS = 50
+    STUCK_PENALTY = 5
+
+    def win(self, state: ScoreState, stock_left: int) -> tuple[ScoreState, list[Event]]:
+        return self._end(state, self.CLEAR_BONUS, "clear", f"Clear +{self.CLEAR_BONUS}")
+
+    def stuck(self, state: ScoreState, cards_left: int) -> tuple[ScoreState, list[Event]]:
+        penalty = -self.STUCK_PENALTY * cards_left
+        return self._end(state, penalty, "stuck", f"Stuck {signed(penalty)}")
+
+
+class PointsScoring(Scoring):
+    """Reference 002: start at 500; -1 a card removed and a draw; +100 when a
+    peak's whole group is cleared; never below zero."""
+
+    name = "points"
+    has_score = True
+    START = 500
+    PEAK_BONUS = 100
+
+    def start(self) -> ScoreState:
+        return ScoreState(score=self.START)
+
+    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> tuple[ScoreState, list[Event]]:
+        events = [event("card", -1, "-1")]
+        bonus = self.PEAK_BONUS if group_cleared else 0
+        if bonus:
+            events.append(event("peak", bonus, f"Peak +{bonus}"))
+        return (
+            state._replace(
+                score=max(0, state.score - 1 + bonus),
+                streak=state.streak + 1,
+                peaks=state.peaks + tip,
+                card_points=state.card_points - 1,
+                peak_points=state.peak_points + bonus,
+            ),
+            events,
+        )
+
+    def draw(self, state: ScoreState) -> tuple[ScoreState, list[Event]]:
+        return (
+            state._replace(score=max(0, state.score - 1), streak=0,
+                           draw_points=state.draw_points - 1),
+            [event("draw", -1, "-1")],
+        )
+
+    def breakdown(self, state: ScoreState) -> dict[str, int]:
+        return {"start": self.START, "cards": state.card_points, "draws": state.draw_points,
+                "peaks": state.peak_points}
+
+
+SYSTEMS: dict[str, Scoring] = {
+    s.name: s
+    for s in (StreakScoring(), ClassicScoring(), PointsScoring(), ChainScoring(), Scoring())
+}
+
+
+def scoring_for(name: str) -> Scoring:
+    return SYSTEMS[name]
