@@ -124,7 +124,8 @@ def encode_code(number: int, wrap: bool = True, face_up: bool = False,
     rules = _rules_text(wrap, face_up, empty_waste)
     values = [CODE_ALPHABET.index(c) for c in rules] + digits
     check = (32 - _luhn_sum(values, True)) % 32
-    return f"{CODE_PREFIX}-{rules}-{''.join(CODE_ALPHABET[d] for d in digits)}{CODE_ALPHABET[check]}"
+    body = "".join(CODE_ALPHABET[d] for d in digits) + CODE_ALPHABET[check]
+    return f"{CODE_PREFIX}-{rules}-{body}"
 
 
 def decode_code(text: str) -> DealCode:

@@ -25,6 +25,10 @@ class ScoreState(NamedTuple):
     end_points: int = 0
 
 
+Scored = tuple[ScoreState, list[Event]]
+"""A new score state and the events that explain the change."""
+
+
 def event(kind: str, points: int, label: str) -> Event:
     return {"kind": kind, "points": points, "label": label}
 
@@ -44,16 +48,16 @@ class Scoring:
     def start(self) -> ScoreState:
         return ScoreState()
 
-    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> tuple[ScoreState, list[Event]]:
+    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
         return state._replace(streak=state.streak + 1, peaks=state.peaks + tip), []
 
-    def draw(self, state: ScoreState) -> tuple[ScoreState, list[Event]]:
+    def draw(self, state: ScoreState) -> Scored:
         return state._replace(streak=0), []
 
-    def win(self, state: ScoreState, stock_left: int) -> tuple[ScoreState, list[Event]]:
+    def win(self, state: ScoreState, stock_left: int) -> Scored:
         return state, []
 
-    def stuck(self, state: ScoreState, cards_left: int) -> tuple[ScoreState, list[Event]]:
+    def stuck(self, state: ScoreState, cards_left: int) -> Scored:
         return state, []
 
     def breakdown(self, state: ScoreState) -> dict[str, int]:
@@ -69,9 +73,8 @@ class StreakScoring(Scoring):
     keeps_broken_streak = True
     PEAK_BONUSES = (15, 15, 30)
     STOCK_BONUS = 10
-    END_LABEL = "Stock"
 
-    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> tuple[ScoreState, list[Event]]:
+    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
         streak = state.streak + 1
         events = [event("streak", streak, f"+{streak}")]
         peak_bonus = 0
@@ -91,13 +94,13 @@ class StreakScoring(Scoring):
             events,
         )
 
-    def win(self, state: ScoreState, stock_left: int) -> tuple[ScoreState, list[Event]]:
+    def win(self, state: ScoreState, stock_left: int) -> Scored:
         bonus = self.STOCK_BONUS * stock_left
         if not bonus:
             return state, []
         return self._end(state, bonus, "stock", f"Stock +{bonus}")
 
-    def _end(self, state: ScoreState, points: int, kind: str, label: str) -> tuple[ScoreState, list[Event]]:
+    def _end(self, state: ScoreState, points: int, kind: str, label: str) -> Scored:
         return (
             state._replace(score=state.score + points, end_points=state.end_points + points),
             [event(kind, points, label)],
@@ -123,10 +126,10 @@ class ClassicScoring(StreakScoring):
     CLEAR_BONUS = 50
     STUCK_PENALTY = 5
 
-    def win(self, state: ScoreState, stock_left: int) -> tuple[ScoreState, list[Event]]:
+    def win(self, state: ScoreState, stock_left: int) -> Scored:
         return self._end(state, self.CLEAR_BONUS, "clear", f"Clear +{self.CLEAR_BONUS}")
 
-    def stuck(self, state: ScoreState, cards_left: int) -> tuple[ScoreState, list[Event]]:
+    def stuck(self, state: ScoreState, cards_left: int) -> Scored:
         penalty = -self.STUCK_PENALTY * cards_left
         return self._end(state, penalty, "stuck", f"Stuck {signed(penalty)}")
 
@@ -143,7 +146,7 @@ class PointsScoring(Scoring):
     def start(self) -> ScoreState:
         return ScoreState(score=self.START)
 
-    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> tuple[ScoreState, list[Event]]:
+    def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
         events = [event("card", -1, "-1")]
         bonus = self.PEAK_BONUS if group_cleared else 0
         if bonus:
@@ -159,7 +162,7 @@ class PointsScoring(Scoring):
             events,
         )
 
-    def draw(self, state: ScoreState) -> tuple[ScoreState, list[Event]]:
+    def draw(self, state: ScoreState) -> Scored:
         return (
             state._replace(score=max(0, state.score - 1), streak=0,
                            draw_points=state.draw_points - 1),

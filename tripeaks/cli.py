@@ -1,0 +1,283 @@
+"""``python -m tripeaks``: print deals, replay move lists, play in a terminal.
+
+The solver adds ``solve``, ``hint``, ``par``, ``stats`` and ``analyse`` through
+:func:`tripeaks.solver_cli.register`. Bad input prints one line on stderr and
+exits with status 2; nothing is printed on stdout then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from . import deals
+from .cards import card_code
+from .game import DRAW, Game, IllegalMoveError, UndoError
+from .layout import COVERED_BY, ROW_SIZES, ROW_STARTS
+from .notation import REDO, UNDO, move_text, parse_actions, parse_deal
+from .rules import PRESETS, SCORING_SYSTEMS, Rules, preset_rules
+
+USAGE_EXIT = 2
+
+
+class UsageError(ValueError):
+    """Command-line input that names no deal, rule or move."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The options every command takes to choose rules."""
+    parser.add_argument("--preset", default="standard",
+                        help=f"rule set: {', '.join(PRESETS)} (default standard)")
+    parser.add_argument("--scoring", choices=SCORING_SYSTEMS, help="override the scoring system")
+    parser.add_argument("--no-wrap", action="store_true", help="King and Ace are not neighbours")
+    parser.add_argument("--face-up", action="store_true", help="all peak cards face up")
+    parser.add_argument("--empty-waste", action="store_true", help="no card turned at the start")
+
+
+def add_deal_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("deal", nargs="?", help="a deal number or a deal code (TP1-...)")
+    parser.add_argument("--cards", help="a custom deal: 52 card codes")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    rules = preset_rules(args.preset)
+    changes: dict[str, Any] = {}
+    if args.scoring:
+        changes["scoring"] = args.scoring
+    if args.no_wrap:
+        changes["wrap"] = False
+    if args.face_up:
+        changes["face_up"] = True
+    if args.empty_waste:
+        changes["empty_waste"] = True
+    return rules.replace(**changes)
+
+
+def game_from(args: argparse.Namespace, required: bool = True) -> Game:
+    """The game named by ``deal`` / ``--cards`` under the chosen rules.
+
+    A deal code brings its own wrap, face-up and empty-waste rules.
+    """
+    rules = rules_from(args)
+    if args.cards is not None:
+        if args.deal is not None:
+            raise UsageError("give either a deal number or code, or --cards, not both")
+        return Game(parse_deal(args.cards), rules)
+    if args.deal is None:
+        if required:
+            raise UsageError("name a deal: a number, a code (TP1-...) or --cards \"<52 codes>\"")
+        return Game.new(0, rules)
+    text = args.deal.strip()
+    if text.upper().startswith("TP"):
+        code = deals.decode_code(text)
+        rules = rules.replace(wrap=code.wrap, face_up=code.face_up, empty_waste=code.empty_waste)
+        return Game.new(code.number, rules)
+    return Game.new(deals.parse_number(text), rules)
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The JSON that ``replay`` prints."""
+    return {
+        "won": game.won,
+        "stuck": game.stuck,
+        "moves": game.moves,
+        "cards_left": game.cards_left,
+        "stock_left": game.stock_count,
+        "score": game.score,
+        "streak": game.streak,
+        "best_streak": game.best_streak,
+        "breakdown": game.scoring.breakdown(game.state),
+        "deal_code": game.deal_code,
+    }
+
+
+def daily_number(date: str, rules: Rules) -> int:
+    """The daily deal's number; with winnable deals only, the first winnable from it."""
+    number = deals.daily_number(date)
+    if rules.winnable_only:
+        from . import solver
+
+        number = solver.first_winnable(number, rules)[0]
+    return number
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    if args.daily is not None:
+        if args.deal is not None:
+            raise UsageError("give either a deal or --daily, not both")
+        rules = rules_from(args)
+        cards = Game.new(daily_number(args.daily, rules), rules).cards
+    elif args.deal is None:
+        raise UsageError("name a deal: a number, a code (TP1-...) or --daily YYYY-MM-DD")
+    else:
+        args.cards = None
+        cards = game_from(args).cards
+    print(" ".join(card_code(c) for c in cards))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = game_from(args)
+    for i, action in enumerate(parse_actions(game.cards, args.moves or "")):
+        label = {UNDO: "U", REDO: "R"}.get(action) or move_text(game.cards, action)
+        try:
+            if action == UNDO:
+                game.undo()
+            elif action == REDO:
+                game.redo()
+            else:
+                game.apply(action)
+        except (IllegalMoveError, UndoError) as error:
+            raise UsageError(f"move {i + 1} ({label}): {error}") from None
+    if args.json:
+        print(json.dumps(summary(game)))
+    else:
+        print(board_text(game))
+        print(status_text(game))
+    return 0
+
+
+def board_text(game: Game) -> str:
+    """The peaks, waste and stock as text: ``##`` face down, ``..`` gone.
+
+    Each card sits midway between the two cards covering it, 4 columns a card.
+    """
+    columns: list[int] = [0] * 28
+    for p in range(27, -1, -1):
+        below = COVERED_BY[p]
+        columns[p] = 4 * (p - ROW_STARTS[3]) if not below else sum(columns[q] for q in below) // 2
+    lines = []
+    for start, size in zip(ROW_STARTS, ROW_SIZES, strict=True):
+        line = ""
+        for p in range(start, start + size):
+            if game.is_removed(p):
+                cell = ".."
+            elif game.face_up(p):
+                cell = card_code(game.cards[p])
+            else:
+                cell = "##"
+            line = line.ljust(columns[p]) + cell
+        lines.append(line)
+    top = "--" if game.waste_top is None else card_code(game.waste_top)
+    lines.append(f"waste {top}   stock {game.stock_count}")
+    return "\n".join(lines)
+
+
+def status_text(game: Game) -> str:
+    parts = []
+    if game.score is not None:
+        parts.append(f"score {game.score}")
+    parts += [f"streak x{game.streak}", f"moves {game.moves}", f"cards left {game.cards_left}"]
+    if game.won:
+        parts.append("WON")
+    elif game.stuck:
+        parts.append("no more moves")
+    return "  ".join(parts)
+
+
+PLAY_HELP = "a card (7H) plays it; d draws; u undoes; r redoes; h hints; q quits"
+
+
+def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    game = game_from(args, required=False)
+    source = stdin or sys.stdin
+    print(f"Deal {game.deal_code or 'custom'}. {PLAY_HELP}.")
+    while True:
+        print()
+        print(board_text(game))
+        print(status_text(game))
+        if game.over:
+            print("You won!" if game.won else "No more moves.")
+            if not game.can_undo:
+                return 0
+        print("> ", end="", flush=True)
+        line = source.readline()
+        if not line:
+            print()
+            return 0
+        command = line.strip().lower()
+        try:
+            if command in ("q", "quit"):
+                return 0
+            if command == "u":
+                game.undo()
+            elif command == "r":
+                game.redo()
+            elif command == "h":
+                print(hint_text(game))
+            elif command in ("d", ""):
+                game.draw()
+            else:
+                game.apply(parse_actions(game.cards, command)[0] if command else DRAW)
+            for event in game.events:
+                if event["kind"] != "undo":
+                    print(f"  {event['label']}")
+        except ValueError as error:
+            print(f"  {error}")
+
+
+def hint_text(game: Game) -> str:
+    try:
+        from . import solver
+    except ImportError:
+        return "  Hints need the solver, which is not installed."
+    move = solver.hint(game).get("move")
+    return f"  Hint: {move}" if move else "  No hint: the game is over."
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m tripeaks", description="TriPeaks solitaire.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    deal = sub.add_parser("deal", help="print a deal as 52 card codes")
+    deal.add_argument("deal", nargs="?", help="a deal number or a deal code (TP1-...)")
+    deal.add_argument("--daily", metavar="YYYY-MM-DD", help="the daily deal of a date")
+    add_rule_options(deal)
+    deal.set_defaults(func=cmd_deal)
+
+    replay = sub.add_parser("replay", help="replay moves on a deal and report the result")
+    add_deal_argument(replay)
+    replay.add_argument("--moves", default="", help="moves: card codes, D, U (undo), R (redo)")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rule_options(replay)
+    replay.set_defaults(func=cmd_replay)
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    add_deal_argument(play)
+    add_rule_options(play)
+    play.set_defaults(func=cmd_play)
+
+    register_extra_commands(sub)
+    return parser
+
+
+def register_extra_commands(sub: Any) -> None:
+    """Let the solver add its commands, once it is part of the package."""
+    name = f"{__package__}.solver_cli"
+    if importlib.util.find_spec(name) is None:
+        return
+    register: Callable[[Any], None] = importlib.import_module(name).register
+    register(sub)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.func(args))
+    except ValueError as error:
+        print(f"tripeaks: {error}", file=sys.stderr)
+        return USAGE_EXIT
+    except KeyboardInterrupt:
+        return 130
