@@ -396,18 +396,21 @@ class Game:
         return game
 
     def describe(self) -> str:
-        """The board in words, row by row, as a screen reader would want it."""
-        def name(p: int) -> str:
-            if self.removed >> p & 1:
-                return "empty"
-            return card_name(self.cards[p]) if self.face_up(p) else "face-down card"
+        """The board in words, row by row, as a screen reader would want it.
 
-        rows = ["Peaks", "row 2", "row 3", "bottom row"]
+        Cards already played are left out; a row with none left says so.
+        """
+        labels = ("Peaks", "row 2", "row 3", "bottom row")
         parts = []
-        for row, (start, size) in enumerate(zip(ROW_STARTS, ROW_SIZES, strict=True)):
-            parts.append(f"{rows[row]}: " + ", ".join(name(p) for p in range(start, start + size)))
+        for label, start, size in zip(labels, ROW_STARTS, ROW_SIZES, strict=True):
+            names = [
+                card_name(self.cards[p]) if self.face_up(p) else "face-down card"
+                for p in range(start, start + size)
+                if not self.removed >> p & 1
+            ]
+            parts.append(f"{label}: {', '.join(names) or 'empty'}")
         top = "empty" if self.waste_top is None else card_name(self.waste_top)
-        stock = f"{self.stock_count} card{'s' if self.stock_count != 1 else ''}"
+        stock = f"{self.stock_count} card{'' if self.stock_count == 1 else 's'}"
         return f"Stock: {stock}; waste pile: {top}. " + "; ".join(parts) + "."
 
     def __repr__(self) -> str:

@@ -1,0 +1,61 @@
+"""Deal builders for tests: deals made so that a planned game is legal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tripeaks.cards import make_card, parse_card
+from tripeaks.game import DRAW, Game
+from tripeaks.notation import deal_text
+
+TOP_DOWN = list(range(27, -1, -1))
+"""A removal order that is always legal: base row right to left, then upwards."""
+
+
+def chain_deal(plan: str, order: Sequence[int] = TOP_DOWN, leftovers: Sequence[int] = (),
+               start_rank: int = 0) -> tuple[tuple[int, ...], list[int]]:
+    """A deal on which ``plan`` ('P' play, 'D' draw) is legal with King-Ace wrap.
+
+    Cards meet the waste in a sequence (waste, then each action's card, then the
+    peak cards in ``leftovers`` (default: the rest of ``order``), then the unused stock); the k-th card of that
+    sequence gets rank ``start_rank + k`` (mod 13), so every play is one rank
+    above the waste. 52 consecutive ranks use each (rank, suit) exactly once.
+    Returns the deal and the moves.
+    """
+    plays = iter(order)
+    sequence: list[tuple[str, int]] = [("waste", 28)]
+    moves: list[int] = []
+    stock = 29
+    for step in plan:
+        if step == "P":
+            position = next(plays)
+            sequence.append(("peak", position))
+            moves.append(position)
+        else:
+            sequence.append(("stock", stock))
+            stock += 1
+            moves.append(DRAW)
+    sequence += [("peak", p) for p in (leftovers or list(plays))]
+    sequence += [("stock", i) for i in range(stock, 52)]
+    placed = {slot for _, slot in sequence}
+    assert len(placed) == 52, "plan, order and leftovers must place all 52 cards"
+    cards = [0] * 52
+    for k, (_, slot) in enumerate(sequence):
+        cards[slot] = make_card((start_rank + k) % 13, k // 13)
+    return tuple(cards), moves
+
+
+def play_all(game: Game, moves: Sequence[int]) -> Game:
+    for move in moves:
+        game.apply(move)
+    return game
+
+
+def custom_deal(peaks: dict[int, str], waste: str, stock_first: Sequence[str] = ()) -> str:
+    """A 52-card deal text with chosen cards at chosen places; the rest fill in order."""
+    chosen = {slot: parse_card(code) for slot, code in peaks.items()}
+    chosen[28] = parse_card(waste)
+    for i, code in enumerate(stock_first):
+        chosen[29 + i] = parse_card(code)
+    rest = iter(c for c in range(52) if c not in chosen.values())
+    return deal_text([chosen[i] if i in chosen else next(rest) for i in range(52)])

@@ -1,0 +1,154 @@
+"""Cards, deals, deal codes and moves: parsers and printers that round-trip."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tripeaks import deals
+from tripeaks.cards import CardError, card_code, card_name, parse_card
+from tripeaks.deals import CODE_ALPHABET, DealError, decode_code, encode_code, shuffle
+from tripeaks.notation import (
+    DRAW,
+    NotationError,
+    actions_text,
+    deal_text,
+    move_text,
+    parse_actions,
+    parse_deal,
+    parse_move,
+)
+
+# Deals pinned card by card: these must never change, in any version.
+PINNED = {
+    0: "QH TC 3C JC 4H 7C QC 3D 4S AC 3H 2H 9H 2S KH TH 8H AD 8C 2C 7H 2D JH 6H 5D 9D 6C 4D TD "
+       "KC 3S 6S JD 5C 7S 6D AH 7D TS QD QS 5S KD 8S KS AS 9C JS 5H 8D 4C 9S",
+    1: "5S 3C 5C 9D 6C JS 6S 5H QS 3H 5D 7D AH 4H TC 8H 9C 8D AD 4D QC 4C TH 9S KC KD 6H QH 3S "
+       "JH 2D 2H TS 2C 7H KS 8S KH TD 7C 6D 4S JD AC AS 7S 2S 3D 8C JC 9H QD",
+    1234: "4H JH 8H 4D 6C 7D 3H 4S 7H 5D QC 5H AD 5S QD 8S 2H 8D TC QS 9H 4C 2S KS 3S 9D JD JC "
+          "9C KD 9S 3D TH TD 8C 6H 7S KC 7C 2D AC TS JS 6S 3C 2C AH 6D 5C QH KH AS",
+    20261130: "2S 8D JH AD 4S 4H 2H 3C QC TD 3H KH 4C 6H TS 6C KD 5D 6D JD 4D 8H TH 3S 6S 7S AS "
+              "5S 3D 9C 9H 7H JS 9S QD KC 9D AC QS 5C 2C 7D JC KS TC 2D 7C AH 8C QH 8S 5H",
+    deals.MAX_DEAL: "6H 9S 6C 5C KD AD 4D KH QD 3C 7H 5S 3H 5D AH JS 4H 8S 9C QS 7S 6D AC JD TS "
+                    "4S 2S JH 4C 2H 8C AS KC TH 5H JC QH 3S 9H 7D 8H 9D KS 6S QC TC 3D 7C 2C 8D "
+                    "TD 2D",
+}
+
+
+@pytest.mark.parametrize("number", sorted(PINNED))
+def test_pinned_deals_never_change(number):
+    assert deal_text(shuffle(number)) == PINNED[number]
+
+
+def test_splitmix64_matches_the_published_reference_output():
+    # The first outputs of SplitMix64 seeded with 0, as in the reference C code.
+    state, first = deals.splitmix64(0)
+    _, second = deals.splitmix64(state)
+    assert (first, second) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
+
+
+def test_deal_numbers_out_of_range_are_refused():
+    for bad in (-1, deals.MAX_DEAL + 1):
+        with pytest.raises(DealError, match="deal numbers run from 0"):
+            shuffle(bad)
+    with pytest.raises(DealError, match="digits only"):
+        deals.parse_number("12a")
+    assert deals.parse_number(" #1,234 ") == 1234
+
+
+def test_daily_deal_is_the_date_as_a_number():
+    assert deals.daily_number("2026-11-30") == 20261130
+    assert deals.daily_number(dt.date(2027, 1, 2)) == 20270102
+    with pytest.raises(DealError, match="YYYY-MM-DD"):
+        deals.daily_number("30/11/2026")
+
+
+@given(st.integers(0, 51))
+def test_card_codes_round_trip_in_any_case(card):
+    code = card_code(card)
+    assert parse_card(code) == parse_card(code.lower()) == card
+
+
+def test_card_parsing_accepts_10_and_names_cards():
+    assert parse_card("10s") == parse_card("TS")
+    assert card_name(parse_card("7S")) == "7 of spades"
+    assert card_name(parse_card("KH")) == "king of hearts"
+    for bad, reason in (("XZ", "rank"), ("7X", "suit"), ("7", "rank and a suit"), ("", "not a card")):
+        with pytest.raises(CardError, match=reason):
+            parse_card(bad)
+
+
+@given(st.permutations(range(52)))
+def test_deal_text_round_trips(cards):
+    assert parse_deal(deal_text(cards)) == tuple(cards)
+    assert parse_deal(deal_text(cards).lower().replace(" ", ", ")) == tuple(cards)
+
+
+def test_bad_deals_say_what_is_wrong():
+    full = deal_text(range(52)).split()
+    with pytest.raises(NotationError, match="52 cards; this one has 51"):
+        parse_deal(" ".join(full[:51]))
+    with pytest.raises(NotationError, match=r"AC appears twice \(cards 1 and 52\)"):
+        parse_deal(" ".join(full[:51] + ["AC"]))
+    with pytest.raises(NotationError, match="card 3: 'XZ' is not a card"):
+        parse_deal(" ".join(full[:2] + ["XZ"] + full[3:]))
+
+
+@given(st.permutations(range(52)), st.lists(st.integers(-2, 28), max_size=30))
+def test_moves_and_actions_round_trip(cards, moves):
+    actions = [m for m in moves if m < 0 or m == DRAW or m < 28]
+    text = actions_text(cards, actions)
+    assert parse_actions(cards, text) == actions
+    for move in range(29):
+        assert parse_move(cards, move_text(cards, move)) == move
+
+
+def test_a_card_not_in_the_peaks_is_not_a_move():
+    with pytest.raises(NotationError, match="not in the peaks"):
+        parse_move(range(52), card_code(40))
+
+
+@given(st.integers(0, deals.MAX_DEAL), st.booleans(), st.booleans(), st.booleans())
+def test_deal_codes_round_trip(number, wrap, face_up, empty_waste):
+    code = encode_code(number, wrap, face_up, empty_waste)
+    decoded = decode_code(code.lower())
+    assert decoded == (number, wrap, face_up, empty_waste)
+    assert decode_code(" " + code.replace("-", " - ") + " ").number == number
+
+
+@given(st.integers(0, deals.MAX_DEAL), st.integers(6, 12), st.sampled_from(CODE_ALPHABET))
+def test_a_mistyped_character_is_always_caught(number, index, replacement):
+    code = encode_code(number)
+    if index >= len(code) or code[index] == replacement or code[index] == "-":
+        return
+    typo = code[:index] + replacement + code[index + 1:]
+    with pytest.raises(DealError, match="typo"):
+        decode_code(typo)
+
+
+def test_swapping_wrap_letter_is_caught():
+    code = encode_code(1234, wrap=True)
+    with pytest.raises(DealError, match="typo"):
+        decode_code(code.replace("-E-", "-C-"))
+
+
+def test_deal_code_messages_are_precise():
+    cases = {
+        "TP1-E-AAAB": "7 characters",
+        "TP2-E-AAABGUM": "start with TP1-",
+        "TP1-X-AAABGUM": "E \\(King-Ace wrap\\) or C",
+        "TP1-EZ-AAABGUM": "F \\(face-up peaks\\)",
+        "TP1-E-AAAB0UM": "character 5 of the last part, '0'",
+        "hello": "should look like TP1-E-",
+    }
+    for text, message in cases.items():
+        with pytest.raises(DealError, match=message):
+            decode_code(text)
+
+
+def test_older_n_codes_read_as_easy():
+    code = encode_code(99)
+    assert decode_code(code.replace("-E-", "-N-")) == decode_code(code)
