@@ -1,0 +1,431 @@
+#!/usr/bin/env python3
+"""Build the offline app into dist/, or build it and serve it on localhost.
+
+    python build.py                      # writes dist/
+    python build.py serve [--port 8000] [--prefix /tripeaks/]
+
+What dist/ holds (every URL relative, so the site works at / and under any
+sub-path):
+
+  index.html, *.js, styles.css, icons/    the shell, copied from web/
+  manifest.json, service-worker.js        from the top level; the service worker
+                                          gets its precache list injected here
+  build-info.js                           the wheel's name and the build hash
+  wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
+  pyodide/                                the Pyodide runtime, one pinned version
+                                          fetched with `npm pack`, integrity checked,
+                                          cached in .cache/pyodide/ between builds
+
+Nothing is fetched at run time from anywhere but the site itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "pyodide"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# The files of the npm package the app needs; the rest (consoles, source maps,
+# the classic-script loader, type declarations) stay out of the site.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# Stdlib parts no game code, test or traceback ever imports; dropping them makes
+# python_stdlib.zip smaller to download and to mount.
+STDLIB_DROP = (
+    "ensurepip/", "idlelib/", "tkinter/", "turtledemo/", "lib2to3/", "pydoc_data/",
+    "venv/", "sqlite3/", "dbm/", "curses/", "wsgiref/", "xmlrpc/", "http/server.py",
+    "turtle.py", "pydoc.py", "mailbox.py", "imaplib.py", "smtplib.py", "ftplib.py",
+    "poplib.py", "nntplib.py", "telnetlib.py", "tabnanny.py",
+)
+
+MIME = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+# --------------------------------------------------------------------------- pyodide
+
+
+def _integrity_ok(data: bytes, integrity: str) -> bool:
+    algo, _, expected = integrity.partition("-")
+    digest = hashlib.new(algo, data).digest()
+    return base64.b64encode(digest).decode() == expected
+
+
+def fetch_pyodide(cache: Path = CACHE) -> Path:
+    """The directory holding the pinned Pyodide files, fetched once and checked."""
+    target = cache / PYODIDE_VERSION
+    stamp = target / ".integrity"
+    if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY and all(
+        (target / name).exists() for name in PYODIDE_FILES + ("pyodide-lock.json",)
+    ):
+        return target
+    tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists() or not _integrity_ok(tarball.read_bytes(), PYODIDE_INTEGRITY):
+        cache.mkdir(parents=True, exist_ok=True)
+        print(f"fetching pyodide@{PYODIDE_VERSION} from the npm registry", file=sys.stderr)
+        npm = shutil.which("npm")
+        if npm is None:
+            raise BuildError("npm is needed to fetch Pyodide (install Node.js and npm)")
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(
+                [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp,
+                 "--silent"],
+                check=True, stdout=subprocess.DEVNULL,
+            )
+            packed = Path(tmp) / f"pyodide-{PYODIDE_VERSION}.tgz"
+            shutil.move(packed, tarball)
+    data = tarball.read_bytes()
+    if not _integrity_ok(data, PYODIDE_INTEGRITY):
+        tarball.unlink()
+        raise BuildError(f"pyodide-{PYODIDE_VERSION}.tgz does not match its pinned integrity")
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        for name in PYODIDE_FILES + ("pyodide-lock.json",):
+            member = tar.getmember(f"package/{name}")
+            extracted = tar.extractfile(member)
+            assert extracted is not None
+            (target / name).write_bytes(extracted.read())
+    stamp.write_text(PYODIDE_INTEGRITY)
+    return target
+
+
+def _trimmed_stdlib(source: Path) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            if info.filename.startswith(STDLIB_DROP):
+                continue
+            zout.writestr(info, zin.read(info))
+    return out.getvalue()
+
+
+def _lockfile(source: Path) -> str:
+    """The lock file with no packages: the app loads nothing by name, so a
+    misspelt import can never send Pyodide looking for a CDN."""
+    info = json.loads(source.read_text())["info"]
+    return json.dumps({"info": info, "packages": {}}, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------------- wheel
+
+
+def project_meta() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """A pure-Python wheel of tripeaks/, byte-for-byte reproducible.
+
+    Written directly (a wheel is a zip with a dist-info folder) so the build
+    needs no network and no particular setuptools.
+    """
+    meta = project_meta()
+    name, version = meta["name"], meta["version"]
+    files = sorted(
+        p for p in (ROOT / "tripeaks").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed")
+    )
+    dist_info = f"{name}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = [
+        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in files
+    ]
+    metadata = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        f"Summary: {meta.get('description', '')}\n"
+        f"Requires-Python: {meta.get('requires-python', '')}\n"
+    )
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((
+        f"{dist_info}/WHEEL",
+        b"Wheel-Version: 1.0\nGenerator: tripeaks-build\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n",
+    ))
+    entries.append((f"{dist_info}/top_level.txt", b"tripeaks\n"))
+    record_lines = []
+    for arcname, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{arcname},sha256={digest},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arcname, data in entries:
+            info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return wheel
+
+
+# --------------------------------------------------------------------------- site
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def build(dist: Path = DIST, quiet: bool = False) -> dict:
+    """Write the whole site to ``dist`` and return its precache manifest."""
+    pyodide = fetch_pyodide()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    for src in sorted(WEB.rglob("*")):
+        if src.is_file() and not src.name.startswith("."):
+            dst = dist / src.relative_to(WEB)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst)
+    shutil.copyfile(ROOT / "manifest.json", dist / "manifest.json")
+
+    pydir = dist / "pyodide"
+    pydir.mkdir()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        shutil.copyfile(pyodide / name, pydir / name)
+    (pydir / "python_stdlib.zip").write_bytes(_trimmed_stdlib(pyodide / "python_stdlib.zip"))
+    (pydir / "pyodide-lock.json").write_text(_lockfile(pyodide / "pyodide-lock.json"))
+
+    wheel = build_wheel(dist / "wheels")
+    version = project_meta()["version"]
+
+    # The build hash covers every file the app is made of; build-info.js (which
+    # carries it) is written afterwards and hashed on its own.
+    def listing() -> list[Path]:
+        return sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "service-worker.js")
+
+    content = hashlib.sha256()
+    for path in listing():
+        content.update(path.relative_to(dist).as_posix().encode() + b"\0")
+        content.update(file_hash(path).encode())
+    build_hash = content.hexdigest()[:12]
+    (dist / "build-info.js").write_text(
+        "// Written by build.py.\n"
+        f"export const BUILD = {json.dumps(build_hash)};\n"
+        f"export const VERSION = {json.dumps(version)};\n"
+        f"export const WHEEL = {json.dumps('wheels/' + wheel.name)};\n"
+        f"export const PYODIDE = {json.dumps(PYODIDE_VERSION)};\n"
+    )
+
+    precache = [
+        {"url": p.relative_to(dist).as_posix(), "revision": file_hash(p)} for p in listing()
+    ]
+    sw_source = (ROOT / "service-worker.js").read_text()
+    marker = re.compile(r"/\*__PRECACHE__\*/.*?/\*__END__\*/", re.S)
+    if not marker.search(sw_source):
+        raise BuildError("service-worker.js lacks the /*__PRECACHE__*/ ... /*__END__*/ marker")
+    injected = json.dumps({"build": build_hash, "files": precache}, indent=1)
+    (dist / "service-worker.js").write_text(
+        marker.sub(lambda _: "/*__PRECACHE__*/" + injected + "/*__END__*/", sw_source)
+    )
+    total = sum((dist / e["url"]).stat().st_size for e in precache)
+    if not quiet:
+        print(f"built {dist} : build {build_hash}, {len(precache)} files, "
+              f"{total / 1e6:.1f} MB", file=sys.stderr)
+    return {"build": build_hash, "files": precache}
+
+
+# --------------------------------------------------------------------------- icons
+
+
+def _png(width: int, height: int, rgba: bytes) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    stride = width * 4
+    raw = b"".join(b"\0" + rgba[y * stride:(y + 1) * stride] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def draw_icon(size: int, maskable: bool) -> bytes:
+    """The app icon: three cards standing as peaks on green felt, the top one a
+    red heart. Drawn in unit coordinates with 3x3 supersampling."""
+    felt, white, edge, red = (11, 77, 50), (250, 248, 240), (40, 60, 50), (200, 30, 45)
+    scale = 0.78 if maskable else 1.0  # maskable icons keep to the 80% safe circle
+
+    def rounded(x: float, y: float, x0: float, y0: float, x1: float, y1: float, r: float) -> bool:
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False
+        cx = min(max(x, x0 + r), x1 - r)
+        cy = min(max(y, y0 + r), y1 - r)
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+
+    cards = [(0.16, 0.36, 0.44, 0.76), (0.56, 0.36, 0.84, 0.76), (0.34, 0.20, 0.66, 0.62)]
+
+    def heart(x: float, y: float) -> bool:
+        hx, hy = (x - 0.5) / 0.11, (y - 0.40) / 0.11
+        return (hx * hx + (hy + 0.25) ** 2 - 1) ** 3 - hx * hx * (hy + 0.25) ** 3 * -1 <= 0
+
+    def colour(x: float, y: float) -> tuple[int, int, int, int]:
+        if not maskable and not rounded(x, y, 0.0, 0.0, 1.0, 1.0, 0.18):
+            return (0, 0, 0, 0)
+        ux, uy = (x - 0.5) / scale + 0.5, (y - 0.5) / scale + 0.5
+        result = (*felt, 255)
+        for x0, y0, x1, y1 in cards:
+            if rounded(ux, uy, x0, y0, x1, y1, 0.035):
+                inner = rounded(ux, uy, x0 + 0.012, y0 + 0.012, x1 - 0.012, y1 - 0.012, 0.025)
+                result = (*(white if inner else edge), 255)
+        if heart(ux, uy):
+            result = (*red, 255)
+        return result
+
+    n = 3
+    out = bytearray()
+    for py in range(size):
+        for px in range(size):
+            acc = [0, 0, 0, 0]
+            for sy in range(n):
+                for sx in range(n):
+                    c = colour((px + (sx + 0.5) / n) / size, (py + (sy + 0.5) / n) / size)
+                    a = c[3]
+                    acc[0] += c[0] * a
+                    acc[1] += c[1] * a
+                    acc[2] += c[2] * a
+                    acc[3] += a
+            alpha = acc[3]
+            if alpha:
+                out += bytes((acc[0] // alpha, acc[1] // alpha, acc[2] // alpha, alpha // (n * n)))
+            else:
+                out += b"\0\0\0\0"
+    return _png(size, size, bytes(out))
+
+
+def make_icons(directory: Path = WEB / "icons") -> None:
+    """Redraw the committed icons (run by hand: ``python build.py icons``)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, size, maskable in (
+        ("icon-192.png", 192, False), ("icon-512.png", 512, False),
+        ("maskable-512.png", 512, True), ("apple-touch-icon.png", 180, True),
+        ("favicon-32.png", 32, False),
+    ):
+        (directory / name).write_bytes(draw_icon(size, maskable))
+        print(f"wrote {directory / name}", file=sys.stderr)
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves ``directory`` at ``prefix`` with the right types and no stale
+    caching of the service worker (as GitHub Pages does: it revalidates)."""
+
+    prefix = "/"
+    root = "."
+    log_requests = False
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=self.root, **kwargs)
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(self.prefix):
+            return str(Path(self.directory) / "\0missing")
+        return super().translate_path("/" + clean[len(self.prefix):])
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == self.prefix.rstrip("/") and self.prefix != "/":
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if self.log_requests:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, prefix: str = "/", host: str = "127.0.0.1"):
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "root": str(directory)})
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    serve = sub.add_parser("serve", help="build, then serve dist/ on localhost")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /tripeaks/")
+    serve.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    sub.add_parser("icons", help="redraw web/icons/*.png")
+    parser.add_argument("--out", type=Path, default=DIST, help="output directory (default dist/)")
+    args = parser.parse_args(argv)
+    if args.command == "icons":
+        make_icons()
+        return 0
+    try:
+        if args.command != "serve" or not args.no_build:
+            build(args.out)
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(args.out, args.port, args.prefix, args.host)
+        host, port = server.server_address[:2]
+        prefix = server.RequestHandlerClass.prefix
+        print(f"serving {args.out} at http://{host}:{port}{prefix}  (Ctrl+C stops)", flush=True)
+        server.RequestHandlerClass.log_requests = os.environ.get("TRIPEAKS_LOG") == "1"
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+// The offline service worker. build.py injects the precache list below:
+// {build, files: [{url, revision}]}, every URL relative to this file.
+//
+// install   fills cache tripeaks-<build> with every file; a file whose revision
+//           is unchanged is copied from the previous cache, not downloaded again.
+// activate  deletes every other tripeaks-* cache.
+// fetch     cache-first for the site's own files; navigations get index.html.
+// A new version waits until the page asks it to take over (SKIP_WAITING), which
+// the page does only between moves, with the game saved.
+
+const PRECACHE = /*__PRECACHE__*/ { build: "dev", files: [] } /*__END__*/;
+const PREFIX = "tripeaks-";
+const CACHE = PREFIX + PRECACHE.build;
+const MANIFEST_KEY = "__precache-manifest__";
+
+const url = (path) => new URL(path, self.location).href;
+
+async function fromOldCaches(entry) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const manifest = await cache.match(url(MANIFEST_KEY));
+    if (!manifest) continue;
+    const revisions = await manifest.json();
+    if (revisions[entry.url] !== entry.revision) continue;
+    const hit = await cache.match(url(entry.url));
+    if (hit) return hit;
+  }
+  return null;
+}
+
+async function announce(message) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage(message);
+  }
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const revisions = {};
+  const total = PRECACHE.files.length;
+  let done = 0;
+  await Promise.all(
+    PRECACHE.files.map(async (entry) => {
+      revisions[entry.url] = entry.revision;
+      if (await cache.match(url(entry.url))) return;
+      let response = await fromOldCaches(entry);
+      if (!response) {
+        response = await fetch(url(entry.url), { cache: "no-cache" });
+        if (!response.ok) throw new Error(`precache ${entry.url}: HTTP ${response.status}`);
+      }
+      await cache.put(url(entry.url), response);
+      done += 1;
+      announce({ type: "precache-progress", build: PRECACHE.build, done, total });
+    }),
+  );
+  await cache.put(
+    url(MANIFEST_KEY),
+    new Response(JSON.stringify(revisions), { headers: { "Content-Type": "application/json" } }),
+  );
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
+      );
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "SKIP_WAITING") self.skipWaiting();
+  else if (type === "GET_BUILD" && event.ports[0]) event.ports[0].postMessage(PRECACHE.build);
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const target = new URL(request.url);
+  if (target.origin !== self.location.origin) return;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      if (request.mode === "navigate") {
+        const page = await cache.match(url("index.html"));
+        if (page) return page;
+      } else {
+        const hit = await cache.match(request, { ignoreSearch: true });
+        if (hit) return hit;
+      }
+      return fetch(request);
+    })(),
+  );
+});

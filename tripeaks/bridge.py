@@ -1,0 +1,273 @@
+"""The one module the web app's worker calls: JSON in, JSON out.
+
+The worker hands :func:`handle_json` a JSON text ``{"type": ..., ...}`` and
+posts back the JSON text it returns: ``{"ok": true, "result": ...}`` or
+``{"ok": false, "error": {"kind": ..., "message": ...}}``. Nothing but plain
+JSON crosses the boundary, and no exception escapes: a bug in the engine
+reaches the page as a message, never as a frozen board.
+
+The bridge holds the one live :class:`~tripeaks.game.Game` of the page.
+Every command that changes it answers with the new *state*::
+
+    {"board": {...},        # Game.view(): what the page draws, events included
+     "record": {...}}       # Game.to_record(): the save, restorable with "restore"
+
+Commands:
+
+    hello                                   versions and which features exist
+    new_game  {number | code | cards, preset?, rules?}
+    action    {move: 0..27 | "draw" | "undo" | "redo"}
+    restore   {record}
+    state                                   the current state again
+    hint                                    {"move": int | None, "reason": str}
+    solve                                   {"line": [int, ...] | None}
+    presets                                 the named rule sets
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import traceback
+from typing import Any
+
+from . import __version__
+from .layout import PEAK_CARDS
+from .rules import PRESETS, Rules, RulesError, preset_rules
+
+DRAW = PEAK_CARDS  # the move int that draws from the stock (game.DRAW)
+
+
+class BridgeError(ValueError):
+    """A request the bridge cannot carry out; its message is for the player."""
+
+    def __init__(self, message: str, kind: str = "bad-request") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+_game: Any = None
+
+
+def _module(name: str) -> Any:
+    """An engine module, or None while it does not exist yet (e.g. the solver)."""
+    try:
+        return importlib.import_module(f"tripeaks.{name}")
+    except ImportError:
+        return None
+
+
+def _require(name: str) -> Any:
+    module = _module(name)
+    if module is None:
+        raise BridgeError(f"this build has no tripeaks.{name}", kind="unavailable")
+    return module
+
+
+def _current() -> Any:
+    if _game is None:
+        raise BridgeError("no game has been started", kind="no-game")
+    return _game
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def make_rules(preset: str | None = None, overrides: Any = None) -> Rules:
+    """A preset's rules (default: the default preset) with some options changed."""
+    base = preset_rules(preset) if preset else Rules()
+    if overrides is None:
+        return base
+    if isinstance(overrides, Rules):
+        return overrides
+    if not isinstance(overrides, dict):
+        raise BridgeError("rules must be an object of rule options")
+    return Rules.from_json({**base.to_json(), **overrides})
+
+
+# --------------------------------------------------------------------------- state
+
+
+def _state(game: Any) -> dict[str, Any]:
+    return {"board": game.view(), "record": game.to_record()}
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
+    global _game
+    game_mod = _require("game")
+    rules = make_rules(msg.get("preset"), msg.get("rules"))
+    if msg.get("cards") is not None:
+        notation = _require("notation")
+        cards = msg["cards"]
+        if isinstance(cards, str):
+            cards = notation.parse_deal(cards)
+        game = game_mod.Game(tuple(cards), rules=rules)
+    elif msg.get("code") is not None:
+        deals = _require("deals")
+        text = str(msg["code"]).strip()
+        if text.isdigit():
+            number = deals.check_number(int(text))
+        else:
+            code = deals.decode_code(text)
+            number = code.number
+            rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
+                                  empty_waste=code.empty_waste)
+        game = game_mod.Game.new(number, rules)
+    else:
+        deals = _require("deals")
+        number = msg.get("number")
+        if number is None:
+            number = _winnable(_random_number(deals), rules)
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise BridgeError("a deal number is a whole number")
+        game = game_mod.Game.new(deals.check_number(number), rules)
+    _game = game
+    return _state(game)
+
+
+def _random_number(deals: Any) -> int:
+    import random
+
+    return random.randrange(1, deals.MAX_DEAL + 1)
+
+
+def _winnable(number: int, rules: Rules) -> int:
+    """The first winnable deal from ``number`` on when the rules ask for one and
+    the solver is there; ``number`` itself otherwise."""
+    solver = _module("solver")
+    if not rules.winnable_only or solver is None or not hasattr(solver, "first_winnable"):
+        return number
+    try:
+        found = solver.first_winnable(number, rules)
+    except Exception:  # the solver is a nicety for a random deal: never block a game
+        return number
+    found = getattr(found, "number", found)
+    return found if isinstance(found, int) else number
+
+
+def _action(msg: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    move = msg.get("move")
+    if move == "undo":
+        game.undo()
+    elif move == "redo":
+        game.redo()
+    elif move == "draw":
+        game.apply(DRAW)
+    elif isinstance(move, int) and not isinstance(move, bool) and 0 <= move <= DRAW:
+        game.apply(move)
+    else:
+        raise BridgeError(f"unknown move {move!r}")
+    return _state(game)
+
+
+def _restore(msg: dict[str, Any]) -> dict[str, Any]:
+    global _game
+    game_mod = _require("game")
+    record = msg.get("record")
+    if not isinstance(record, dict):
+        raise BridgeError("the saved game is not a record", kind="bad-record")
+    try:
+        game = game_mod.Game.from_record(record)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise BridgeError(f"the saved game cannot be restored: {exc}", kind="bad-record") from exc
+    _game = game
+    return _state(game)
+
+
+def _hint(msg: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    solver = _module("solver")
+    if solver is not None and hasattr(solver, "hint"):
+        result = solver.hint(game)
+        move = getattr(result, "move", result)
+        return {"move": move if isinstance(move, int) else None, "source": "solver"}
+    legal = [m for m in game.legal_moves() if m != DRAW]
+    if legal:
+        return {"move": legal[0], "source": "first-legal"}
+    return {"move": DRAW if DRAW in game.legal_moves() else None, "source": "first-legal"}
+
+
+def _solve(msg: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    solver = _require("solver")
+    if not hasattr(solver, "solve"):
+        raise BridgeError("the solver cannot solve yet", kind="unavailable")
+    result = solver.solve(game)
+    line = getattr(result, "line", result)
+    return {"line": None if line is None else [int(m) for m in line]}
+
+
+def _hello(msg: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "version": __version__,
+        "python": sys.version.split()[0],
+        "features": {
+            name: _module(name) is not None
+            for name in ("game", "deals", "notation", "scoring", "solver")
+        },
+    }
+
+
+def _presets(msg: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "presets": [
+            {"name": p.name, "title": p.title, "summary": p.summary, "rules": p.rules.to_json()}
+            for p in PRESETS.values()
+        ]
+    }
+
+
+COMMANDS = {
+    "hello": _hello,
+    "new_game": _new_game,
+    "action": _action,
+    "restore": _restore,
+    "state": lambda msg: _state(_current()),
+    "hint": _hint,
+    "solve": _solve,
+    "presets": _presets,
+}
+
+
+def handle(message: Any) -> dict[str, Any]:
+    """Carry out one request; always answers, never raises."""
+    try:
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise BridgeError("a request is an object with a 'type'")
+        command = COMMANDS.get(message["type"])
+        if command is None:
+            raise BridgeError(f"unknown request type '{message['type']}'")
+        return {"ok": True, "result": command(message)}
+    except BridgeError as exc:
+        return {"ok": False, "error": {"kind": exc.kind, "message": str(exc)}}
+    except RulesError as exc:
+        return {"ok": False, "error": {"kind": "bad-rules", "message": str(exc)}}
+    except ValueError as exc:  # IllegalMoveError, UndoError, CardError, bad codes
+        return {"ok": False, "error": {"kind": type(exc).__name__, "message": str(exc)}}
+    except Exception as exc:  # a bug: report it, keep the worker alive
+        return {
+            "ok": False,
+            "error": {
+                "kind": "internal",
+                "message": f"{type(exc).__name__}: {exc}",
+                "traceback": traceback.format_exc(limit=8),
+            },
+        }
+
+
+def handle_json(text: str) -> str:
+    """:func:`handle` for a JSON text, answering JSON text."""
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        answer: dict[str, Any] = {
+            "ok": False, "error": {"kind": "bad-request", "message": f"not JSON: {exc}"},
+        }
+    else:
+        answer = handle(message)
+    return json.dumps(answer, separators=(",", ":"))

@@ -1,0 +1,22 @@
+// The composition root: build each part, hand them to the app, start it.
+
+import { App } from "./app.js";
+import { EngineClient } from "./engine-client.js";
+import { Input } from "./input.js";
+import { Notices } from "./notices.js";
+import { Renderer } from "./render.js";
+import { Storage } from "./storage.js";
+import { ServiceWorkerClient } from "./sw-client.js";
+
+const app = new App({
+  engine: new EngineClient(new URL("./engine-worker.js", import.meta.url)),
+  storage: new Storage(),
+  renderer: new Renderer(document),
+  input: new Input(document),
+  sw: new ServiceWorkerClient("./service-worker.js"),
+  notices: new Notices(),
+});
+app.start().catch((error) => {
+  console.error(error);
+  app.bootFailed(error);
+});

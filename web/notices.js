@@ -1,0 +1,45 @@
+// Short messages for the player: problems, the update offer. Text only.
+
+export class Notices {
+  constructor(root = document.querySelector("[data-testid=notices]")) {
+    this.root = root;
+  }
+
+  /** Show a message; {action: {label, run}} adds a button; {id} replaces a
+   * notice of the same id; {timeout} removes it after that many ms. */
+  show(message, { id = null, action = null, timeout = 0, kind = "info" } = {}) {
+    if (id) this.dismiss(id);
+    const note = document.createElement("div");
+    note.className = `notice ${kind}`;
+    note.setAttribute("role", kind === "error" ? "alert" : "status");
+    if (id) note.dataset.notice = id;
+    const text = document.createElement("p");
+    text.textContent = message;
+    note.append(text);
+    if (action) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = action.label;
+      button.dataset.noticeAction = id || "action";
+      button.addEventListener("click", () => {
+        note.remove();
+        action.run();
+      });
+      note.append(button);
+    }
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "close";
+    close.textContent = "×";
+    close.setAttribute("aria-label", "Dismiss");
+    close.addEventListener("click", () => note.remove());
+    note.append(close);
+    this.root.append(note);
+    if (timeout) setTimeout(() => note.remove(), timeout);
+    return note;
+  }
+
+  dismiss(id) {
+    for (const note of this.root.querySelectorAll(`[data-notice="${CSS.escape(id)}"]`)) note.remove();
+  }
+}

@@ -1,0 +1,88 @@
+// Service-worker registration and the update offer.
+//
+// controlled()  resolves once a service worker controls the page (or at once
+//               where there is none), so the worker's 9.6 MB wasm is fetched
+//               through the precache instead of twice.
+// onupdate      called when a new version has installed and is waiting.
+// applyUpdate() tells the waiting version to take over; the page reloads when
+//               it does. The caller decides when: never in the middle of a move.
+
+export class ServiceWorkerClient {
+  constructor(url = "./service-worker.js") {
+    this.url = url;
+    this.registration = null;
+    this.onupdate = () => {};
+    this.onprogress = () => {};
+    this.reloading = false;
+  }
+
+  get supported() {
+    return "serviceWorker" in navigator && window.isSecureContext;
+  }
+
+  async register() {
+    if (!this.supported) return null;
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data && event.data.type === "precache-progress") this.onprogress(event.data);
+    });
+    try {
+      this.registration = await navigator.serviceWorker.register(this.url, { type: "classic" });
+    } catch (error) {
+      console.warn("service worker registration failed:", error);
+      return null;
+    }
+    const registration = this.registration;
+    const watch = (worker) => {
+      if (!worker) return;
+      const check = () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) this.onupdate(worker);
+      };
+      worker.addEventListener("statechange", check);
+      check();
+    };
+    if (registration.waiting && navigator.serviceWorker.controller) this.onupdate(registration.waiting);
+    watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+    // Look for a new version whenever the player comes back to the app.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {});
+    });
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persisted().then((done) => done || navigator.storage.persist()).catch(() => {});
+    }
+    return registration;
+  }
+
+  /** Resolves when a service worker controls this page, or none will. */
+  controlled() {
+    if (!this.registration || navigator.serviceWorker.controller) return Promise.resolve();
+    return new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+      const reg = this.registration;
+      const worker = reg.installing || reg.waiting ||
+        (reg.active && reg.active.state === "activating" ? reg.active : null);
+      if (!worker) return resolve(); // e.g. a hard reload, which bypasses the service worker
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "redundant") resolve(); // install failed: run from the network
+        if (worker.state === "activated") setTimeout(resolve, 50);
+      });
+    });
+  }
+
+  get waiting() {
+    return this.registration && navigator.serviceWorker.controller ? this.registration.waiting : null;
+  }
+
+  /** Let the waiting version take over; the page reloads once it controls. */
+  applyUpdate() {
+    const waiting = this.waiting;
+    if (!waiting) return false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (this.reloading) return;
+      this.reloading = true;
+      window.location.reload();
+    });
+    waiting.postMessage({ type: "SKIP_WAITING" });
+    return true;
+  }
+}
