@@ -17,12 +17,12 @@ def chain_deal(plan: str, order: Sequence[int] = TOP_DOWN, leftovers: Sequence[i
     """A deal on which ``plan`` ('P' play, 'D' draw) is legal with King-Ace wrap.
 
     Cards meet the waste in a sequence (waste, then each action's card, then the
-    peak cards in ``leftovers`` (default: the rest of ``order``), then the unused stock); the k-th card of that
-    sequence gets rank ``start_rank + k`` (mod 13), so every play is one rank
-    above the waste. 52 consecutive ranks use each (rank, suit) exactly once.
-    Returns the deal and the moves.
+    peak cards in ``leftovers``, then any other peak card, then the unused
+    stock); the k-th card of that sequence gets rank ``start_rank + k`` (mod
+    13), so every play is one rank above the waste. 52 consecutive ranks use
+    each (rank, suit) exactly once. Returns the deal and the moves.
     """
-    plays = iter(order)
+    plays = iter([*order, *(p for p in TOP_DOWN if p not in order and p not in leftovers)])
     sequence: list[tuple[str, int]] = [("waste", 28)]
     moves: list[int] = []
     stock = 29
@@ -35,7 +35,7 @@ def chain_deal(plan: str, order: Sequence[int] = TOP_DOWN, leftovers: Sequence[i
             sequence.append(("stock", stock))
             stock += 1
             moves.append(DRAW)
-    sequence += [("peak", p) for p in (leftovers or list(plays))]
+    sequence += [("peak", p) for p in [*leftovers, *plays]]
     sequence += [("stock", i) for i in range(stock, 52)]
     placed = {slot for _, slot in sequence}
     assert len(placed) == 52, "plan, order and leftovers must place all 52 cards"

@@ -76,7 +76,8 @@ def test_card_parsing_accepts_10_and_names_cards():
     assert parse_card("10s") == parse_card("TS")
     assert card_name(parse_card("7S")) == "7 of spades"
     assert card_name(parse_card("KH")) == "king of hearts"
-    for bad, reason in (("XZ", "rank"), ("7X", "suit"), ("7", "rank and a suit"), ("", "not a card")):
+    bad_cards = (("XZ", "rank"), ("7X", "suit"), ("7", "rank and a suit"), ("", "not a card"))
+    for bad, reason in bad_cards:
         with pytest.raises(CardError, match=reason):
             parse_card(bad)
 

@@ -1,0 +1,94 @@
+"""``python -m tripeaks``: what a person or a script sees."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.helpers import chain_deal
+from tests.test_notation import PINNED
+from tripeaks.cli import main
+from tripeaks.deals import encode_code
+from tripeaks.notation import actions_text, deal_text
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_deal_by_number_and_by_code_print_52_codes(capsys):
+    code, out, err = run(capsys, "deal", "1234")
+    assert code == 0 and out == PINNED[1234] + "\n" and err == ""
+    assert run(capsys, "deal", encode_code(1234).lower())[1] == out
+
+
+def test_daily_deal_without_winnable_only_is_the_dates_number(capsys):
+    code, out, _ = run(capsys, "deal", "--daily", "2026-11-30", "--preset", "relaxed")
+    assert code == 0 and out.strip() == PINNED[20261130]
+
+
+def test_replay_json_reports_a_win_with_the_score(capsys):
+    cards, moves = chain_deal("P" * 28)
+    code, out, _ = run(capsys, "replay", "--cards", deal_text(cards), "--moves",
+                       actions_text(cards, moves), "--preset", "classic", "--json")
+    result = json.loads(out)
+    assert code == 0
+    assert result["won"] and not result["stuck"] and result["score"] == 516
+    assert result["moves"] == 28 and result["cards_left"] == 0
+
+
+def test_replay_scoring_none_gives_null_score_and_no_wrap_is_honoured(capsys):
+    cards, moves = chain_deal("P" * 13)  # the 13th play goes King to Ace
+    args = ["replay", "--cards", deal_text(cards), "--moves", actions_text(cards, moves)]
+    code, out, _ = run(capsys, *args, "--scoring", "none", "--json")
+    assert code == 0 and json.loads(out)["score"] is None
+    code, out, err = run(capsys, *args, "--no-wrap", "--json")
+    assert code == 2 and out == ""
+    assert "Must be one rank higher or lower" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["replay", "--cards", "AC " * 52, "--moves", ""], "AC appears twice"),
+        (["replay", "--cards", deal_text(range(51)), "--json"], "this one has 51"),
+        (["replay", "7", "--moves", "XZ"], "'XZ' is not a move"),
+        (["replay", "7", "--moves", "D KS", "--json"], "move 2 (KS)"),
+        (["deal", "TP1-E-AAAAAAB"], "typo"),
+        (["deal", "abc"], "not a deal number"),
+        (["deal"], "name a deal"),
+        (["frobnicate"], "invalid choice"),
+        (["replay", "1", "--scoring", "golf"], "invalid choice"),
+        (["deal", "--daily", "tomorrow"], "YYYY-MM-DD"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+
+
+def test_module_entry_point_exits_2_on_bad_input():
+    done = subprocess.run([sys.executable, "-m", "tripeaks", "deal", "99999999999"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("tripeaks: deal numbers run from 0")
+
+
+def test_a_whole_terminal_game_can_be_played(monkeypatch, capsys):
+    cards, moves = chain_deal("D" + "P" * 28)
+    typed = ["zz", "u", "d", *[deal_text([cards[m]]) for m in moves[1:]]]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed) + "\n"))
+    code, out, _ = run(capsys, "play", "--cards", deal_text(cards), "--preset", "relaxed")
+    assert code == 0
+    assert "'zz' is not a move" in out
+    assert "Nothing to undo." in out
+    assert "You won!" in out
+    assert "##" in out.split("You won!")[0]
