@@ -58,6 +58,14 @@ GAME_OVER = "The game is over."
 NO_SUCH_MOVE = "There is no such move."
 
 
+NEAR_RANKS = {
+    wrap: tuple(sum(1 << r for r in range(13) if adjacent(r, top, wrap)) for top in range(13))
+    for wrap in (False, True)
+}
+"""For each waste rank, a bit mask of the ranks that fit on it, without and with wrap."""
+ANY_RANK = (1 << 13) - 1
+
+
 class IllegalMoveError(ValueError):
     """A play or draw the rules do not allow now; the message is for the player."""
 
@@ -80,6 +88,7 @@ class Game:
         self.deal_number = None if deal_number is None else deals.check_number(deal_number)
         self.scoring = scoring_for(self.rules.scoring)
         self.ranks = tuple(c >> 2 for c in self.cards)
+        self._near = NEAR_RANKS[self.rules.wrap]
         self.removed = 0
         if self.rules.empty_waste:
             self.waste_top: int | None = None
@@ -166,10 +175,21 @@ class Game:
         """Playable positions in ascending order, then ``DRAW`` while the stock lasts."""
         if self.over:
             return []
-        moves = [p for p in range(PEAK_CARDS) if self.fits(p)]
+        moves = self._fitting()
         if self.stock_index < 52:
             moves.append(DRAW)
         return moves
+
+    def _fitting(self) -> list[int]:
+        """Every position that :meth:`fits`, in one pass over precomputed tables."""
+        removed = self.removed
+        top = self.waste_top
+        near = ANY_RANK if top is None else self._near[top >> 2]
+        ranks = self.ranks
+        return [
+            p for p in range(PEAK_CARDS)
+            if not removed >> p & 1 and not COVER_MASK[p] & ~removed and near >> ranks[p] & 1
+        ]
 
     def why_illegal(self, move: int) -> str | None:
         """The reason a player sees for a move they may not make, or ``None``."""
@@ -296,7 +316,7 @@ class Game:
             self.won = True
             self.state, end = scoring.win(self.state, self.stock_count)
             events = events + end
-        elif self.stock_index >= 52 and not any(self.fits(p) for p in range(PEAK_CARDS)):
+        elif self.stock_index >= 52 and not self._fitting():
             self.stuck = True
             self.state, end = scoring.stuck(self.state, self.cards_left)
             events = events + end
