@@ -58,7 +58,7 @@ def parse_card(text: str) -> int:
         code = "T" + code[2:]
     if len(code) != 2:
         raise CardError(f"'{text}' is not a card: write a rank and a suit, like 7H or TS")
-    rank_char, suit_char = code
+    rank_char, suit_char = code[0], code[1]
     if rank_char not in RANKS:
         raise CardError(f"'{text}' is not a card: the rank must be one of {RANKS}")
     if suit_char not in SUITS:
