@@ -13,6 +13,7 @@ const PREFIX = "tripeaks-";
 const CACHE = PREFIX + PRECACHE.build;
 const MANIFEST_KEY = "__precache-manifest__";
 
+let opened = null; // the open cache, shared by every fetch of this worker's life
 const url = (path) => new URL(path, self.location).href;
 
 async function fromOldCaches(entry) {
@@ -89,7 +90,7 @@ self.addEventListener("fetch", (event) => {
   if (target.origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
-      const cache = await caches.open(CACHE);
+      const cache = await (opened ||= caches.open(CACHE));
       if (request.mode === "navigate") {
         const page = await cache.match(url("index.html"));
         if (page) return page;

@@ -130,9 +130,11 @@ def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 def _random_number(deals: Any) -> int:
+    # From the OS, not the random module: the app boots Python from a memory
+    # snapshot, which would replay the same "random" deals after every start.
     import random
 
-    return random.randrange(1, deals.MAX_DEAL + 1)
+    return random.SystemRandom().randrange(1, deals.MAX_DEAL + 1)
 
 
 def _winnable(number: int, rules: Rules) -> int:

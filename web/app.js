@@ -28,28 +28,46 @@ export class App {
   }
 
   async start() {
+    // A page the service worker already controls starts Python first thing; a
+    // first visit waits until the worker is in control, so the big files
+    // download once, into the precache.
+    const controlled = !this.sw.supported || Boolean(navigator.serviceWorker.controller);
+    this.engine.on("progress", ({ step, done, total }) => this.progress(STEP_TEXT[step], (done + 1) / (total + 1)));
+    if (controlled) this.startEngine();
+
     this.storage.onproblem = (message) => this.notices.show(message, { id: "storage", kind: "error" });
     this.options = this.loadKind("options") || { preset: "standard" };
     this.save = this.loadKind("game");
     if (this.save && this.save.board) {
-      this.renderer.draw(this.save.board);
-      performance.mark("tripeaks:saved-board-drawn");
+      try {
+        this.renderer.draw(this.save.board);
+        performance.mark("tripeaks:saved-board-drawn");
+      } catch (error) {
+        console.warn("the saved board could not be drawn:", error);
+      }
     }
     this.listen();
 
-    this.engine.on("progress", ({ step, done, total }) => this.progress(STEP_TEXT[step], (done + 1) / (total + 1)));
     this.sw.onprogress = ({ done, total }) =>
       this.progress(`Saving the game for offline play… ${done} of ${total} files`, 0.5 * done / total);
     this.sw.onupdate = () => this.offerUpdate();
-    await this.sw.register();
-    await this.sw.controlled();
-    this.engine.start();
+    const registered = this.sw.register();
+    if (!controlled) {
+      await registered;
+      await this.sw.controlled();
+      this.startEngine();
+    }
     try {
       await this.engine.ready;
     } catch (error) {
       return this.bootFailed(error);
     }
     await this.enqueue(() => this.firstGame());
+  }
+
+  startEngine() {
+    performance.mark("tripeaks:engine-start");
+    this.engine.start();
   }
 
   loadKind(kind) {

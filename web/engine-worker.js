@@ -7,48 +7,121 @@
 // and, unasked:      {type: "progress", step, done, total}
 //                    {type: "ready", info} | {type: "boot-error", step, error}
 // Only JSON text crosses into Python and back: no proxies leak.
+//
+// Fast start: the first boot on a device runs Python's start-up and imports the
+// engine, then takes a memory snapshot of the interpreter and keeps it in this
+// build's cache (deleted with the build by the service worker). Later boots
+// restore that snapshot instead of starting Python again. A snapshot that
+// cannot be read or fails to boot is dropped, and Python starts the slow way.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD, WHEEL } from "./build-info.js";
 
 const base = new URL("./", import.meta.url);
+const indexURL = new URL("pyodide/", base).href;
+const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
+const CACHE = `tripeaks-${BUILD}`;
 const STEPS = ["fetch", "runtime", "engine", "import"];
+const IMPORTS = "import tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation";
+
 let handleJson = null;
 const early = [];
+const timings = {};
+const params = new URL(self.location.href).searchParams;
+const useSnapshots = params.get("snapshot") !== "off" && "caches" in self;
 
 function progress(step) {
+  timings[step] = Math.round(performance.now());
   postMessage({ type: "progress", step, done: STEPS.indexOf(step), total: STEPS.length });
+}
+
+/** The kept snapshot's bytes as a promise (read while the runtime loads), or null. */
+async function findSnapshot() {
+  if (!useSnapshots) return null;
+  try {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(SNAPSHOT);
+    return hit ? hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    await (await caches.open(CACHE)).delete(SNAPSHOT);
+  } catch { /* nothing kept, nothing to forget */ }
+}
+
+async function keepSnapshot(bytes) {
+  try {
+    const cache = await caches.open(CACHE);
+    await cache.put(SNAPSHOT, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (error) {
+    console.warn("could not keep the engine snapshot:", error && error.message);
+  }
+}
+
+const options = {
+  indexURL,
+  packages: [],
+  stdout: () => {},
+  stderr: (line) => console.warn("[python]", line),
+};
+
+async function bootFromSnapshot(snapshot) {
+  try {
+    const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    timings.snapshot = "used";
+    return pyodide;
+  } catch (error) {
+    console.warn("engine snapshot failed; starting Python afresh:", error && error.message);
+    await forgetSnapshot();
+    return null;
+  }
+}
+
+async function bootPlain(wheel) {
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: useSnapshots });
+  progress("engine");
+  pyodide.unpackArchive(await wheel, "wheel");
+  pyodide.runPython(IMPORTS);
+  if (useSnapshots) {
+    const bytes = pyodide.makeMemorySnapshot();
+    timings.snapshot = "made";
+    keepSnapshot(bytes);
+  }
+  return pyodide;
 }
 
 async function boot() {
   let step = "fetch";
   try {
     progress(step);
-    // The wheel downloads while the runtime boots: no extra round trip.
-    const wheel = fetch(new URL(WHEEL, base)).then((r) => {
+    const snapshot = await findSnapshot();
+    // Without a snapshot, the wheel downloads while the runtime boots.
+    const wheel = snapshot ? null : fetch(new URL(WHEEL, base)).then((r) => {
       if (!r.ok) throw new Error(`${WHEEL}: HTTP ${r.status}`);
       return r.arrayBuffer();
     });
     step = "runtime";
     progress(step);
-    const pyodide = await loadPyodide({
-      indexURL: new URL("pyodide/", base).href,
-      packages: [],
-      stdout: () => {},
-      stderr: (line) => console.warn("[python]", line),
-    });
-    step = "engine";
-    progress(step);
-    pyodide.unpackArchive(await wheel, "wheel");
+    let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
+    if (!pyodide) {
+      step = "runtime";
+      pyodide = await bootPlain(wheel || fetch(new URL(WHEEL, base)).then((r) => r.arrayBuffer()));
+    }
     step = "import";
     progress(step);
-    const bridge = pyodide.pyimport("tripeaks.bridge");
-    const fn = bridge.handle_json;
+    const fn = pyodide.pyimport("tripeaks.bridge").handle_json;
     handleJson = (text) => fn(text);
     const hello = JSON.parse(handleJson(JSON.stringify({ type: "hello" })));
-    postMessage({ type: "ready", info: { ...hello.result, build: BUILD } });
+    if (!hello.ok) throw new Error(hello.error.message);
+    timings.ready = Math.round(performance.now());
+    postMessage({ type: "ready", info: { ...hello.result, build: BUILD, timings } });
     for (const message of early.splice(0)) answer(message);
   } catch (error) {
+    if (step !== "fetch") await forgetSnapshot();
     postMessage({
       type: "boot-error",
       step,
@@ -63,7 +136,7 @@ function answer(message) {
   try {
     reply = JSON.parse(handleJson(JSON.stringify(message)));
   } catch (error) {
-    reply = { ok: false, error: { kind: "internal", message: String(error && error.message || error) } };
+    reply = { ok: false, error: { kind: "internal", message: String((error && error.message) || error) } };
   }
   postMessage({ id, ...reply });
 }

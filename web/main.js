@@ -16,6 +16,7 @@ const app = new App({
   sw: new ServiceWorkerClient("./service-worker.js"),
   notices: new Notices(),
 });
+globalThis.tripeaks = app; // for the console, the tests and the benchmark
 app.start().catch((error) => {
   console.error(error);
   app.bootFailed(error);
