@@ -84,7 +84,8 @@ async function bootFromSnapshot(snapshot) {
 async function bootPlain(wheel) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: useSnapshots });
   progress("engine");
-  pyodide.unpackArchive(await wheel, "wheel");
+  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir });
   pyodide.runPython(IMPORTS);
   if (useSnapshots) {
     const bytes = pyodide.makeMemorySnapshot();

@@ -1,0 +1,124 @@
+"""The bridge the web app's worker calls: JSON in, JSON out, never an exception."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tripeaks import bridge
+from tripeaks.deals import encode_code, shuffle
+from tripeaks.game import DRAW, Game
+from tripeaks.notation import deal_text
+
+
+def call(**message):
+    answer = json.loads(bridge.handle_json(json.dumps(message)))
+    assert set(answer) <= {"ok", "result", "error"}
+    return answer
+
+
+def ok(**message):
+    answer = call(**message)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def test_new_game_by_number_shows_the_base_row_and_the_waste_card():
+    cards = shuffle(7)
+    state = ok(type="new_game", number=7)
+    board = state["board"]
+    assert [s["card"] for s in board["slots"][18:]] == [
+        Game(cards).view()["slots"][p]["card"] for p in range(18, 28)
+    ]
+    assert all(s["card"] is None for s in board["slots"][:18])  # face down stays hidden
+    assert board["stock"]["count"] == 23
+    assert board["deal_number"] == 7
+    assert Game.from_record(state["record"]).view() == board
+
+
+def test_a_deal_code_carries_its_rules():
+    code = encode_code(7, wrap=False, face_up=True)
+    board = ok(type="new_game", code=code)["board"]
+    assert board["rules"]["wrap"] is False and board["rules"]["face_up"] is True
+    assert all(s["card"] is not None for s in board["slots"])
+    assert board["deal_code"] == code
+
+
+def test_a_custom_deal_with_a_preset():
+    text = deal_text(shuffle(11))
+    board = ok(type="new_game", cards=text, preset="relaxed")["board"]
+    assert board["score"] is None  # relaxed has no points
+    assert board["deal_number"] is None
+
+
+def test_actions_draw_play_undo_redo_and_restore_round_trip():
+    ok(type="new_game", number=3)
+    drawn = ok(type="action", move="draw")
+    assert drawn["board"]["stock"]["count"] == 22
+    assert ok(type="action", move="undo")["board"]["stock"]["count"] == 23
+    redone = ok(type="action", move="redo")
+    assert redone["board"]["stock"]["count"] == 22
+    ok(type="new_game", number=4)
+    restored = ok(type="restore", record=redone["record"])
+    assert restored["board"] == redone["board"]
+
+
+def test_an_illegal_move_answers_with_the_players_reason():
+    ok(type="new_game", number=3)
+    answer = call(type="action", move=0)
+    assert not answer["ok"]
+    assert answer["error"]["message"] == "This card is blocked."
+
+
+@pytest.mark.parametrize("message, kind", [
+    ({"type": "fly"}, "bad-request"),
+    ({"no": "type"}, "bad-request"),
+    ({"type": "action", "move": "jump"}, "bad-request"),
+    ({"type": "action", "move": True}, "bad-request"),
+    ({"type": "restore", "record": "nope"}, "bad-record"),
+    ({"type": "restore", "record": {"format": "tripeaks-game", "version": 1, "deal": "7H"}},
+     "bad-record"),
+    ({"type": "new_game", "preset": "nonsense"}, "bad-rules"),
+    ({"type": "new_game", "number": 1, "rules": {"wrap": "yes"}}, "bad-rules"),
+    ({"type": "new_game", "code": "TP1-E-ABCDEFG"}, "DealError"),
+    ({"type": "new_game", "cards": "7H 7H"}, "NotationError"),
+])
+def test_bad_requests_are_answered_not_raised(message, kind):
+    answer = call(**message)
+    assert answer["ok"] is False
+    assert answer["error"]["kind"] == kind
+    assert answer["error"]["message"]
+
+
+def test_not_json_is_answered():
+    answer = json.loads(bridge.handle_json("{nope"))
+    assert answer["ok"] is False and answer["error"]["kind"] == "bad-request"
+
+
+def test_a_bug_in_the_engine_becomes_an_internal_error(monkeypatch):
+    ok(type="new_game", number=3)
+    monkeypatch.setattr(Game, "view", lambda self: 1 / 0)
+    answer = call(type="action", move="draw")
+    assert answer["ok"] is False
+    assert answer["error"]["kind"] == "internal"
+    assert "ZeroDivisionError" in answer["error"]["message"]
+
+
+def test_hint_names_a_legal_move():
+    state = ok(type="new_game", number=5)
+    game = Game.from_record(state["record"])
+    move = ok(type="hint")["move"]
+    assert move in game.legal_moves() or move is None
+
+
+def test_a_random_deal_is_a_valid_numbered_deal():
+    board = ok(type="new_game")["board"]
+    assert isinstance(board["deal_number"], int)
+    assert board["deal_code"]
+
+
+def test_hello_reports_the_features_present():
+    hello = ok(type="hello")
+    assert hello["features"]["game"] is True
+    assert DRAW == bridge.DRAW
