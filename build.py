@@ -205,8 +205,11 @@ def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def build(dist: Path = DIST, quiet: bool = False) -> dict:
-    """Write the whole site to ``dist`` and return its precache manifest."""
+def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None = None) -> dict:
+    """Write the whole site to ``dist`` and return its precache manifest.
+
+    ``extra`` adds files (name -> bytes) to the site, e.g. a release note.
+    """
     pyodide = fetch_pyodide()
     if dist.exists():
         shutil.rmtree(dist)
@@ -225,6 +228,10 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
         shutil.copyfile(pyodide / name, pydir / name)
     (pydir / "python_stdlib.zip").write_bytes(_trimmed_stdlib(pyodide / "python_stdlib.zip"))
     (pydir / "pyodide-lock.json").write_text(_lockfile(pyodide / "pyodide-lock.json"))
+
+    for name, data in (extra or {}).items():
+        (dist / name).parent.mkdir(parents=True, exist_ok=True)
+        (dist / name).write_bytes(data)
 
     wheel = build_wheel(dist / "wheels")
     version = project_meta()["version"]

@@ -36,6 +36,26 @@ async function announce(message) {
   }
 }
 
+async function revisionOf(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A file whose bytes match its revision. The HTTP cache is tried first (the page
+// has just loaded the small files: no second download), then the network; a
+// half-deployed site fails the install, and the old version keeps serving.
+async function download(entry) {
+  for (const mode of ["default", "reload"]) {
+    const response = await fetch(url(entry.url), { cache: mode });
+    if (!response.ok) throw new Error(`precache ${entry.url}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    if ((await revisionOf(body)) === entry.revision) {
+      return new Response(body, { status: 200, headers: response.headers });
+    }
+  }
+  throw new Error(`precache ${entry.url}: its content does not match revision ${entry.revision}`);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const revisions = {};
@@ -45,11 +65,7 @@ async function precache() {
     PRECACHE.files.map(async (entry) => {
       revisions[entry.url] = entry.revision;
       if (await cache.match(url(entry.url))) return;
-      let response = await fromOldCaches(entry);
-      if (!response) {
-        response = await fetch(url(entry.url), { cache: "no-cache" });
-        if (!response.ok) throw new Error(`precache ${entry.url}: HTTP ${response.status}`);
-      }
+      const response = (await fromOldCaches(entry)) || (await download(entry));
       await cache.put(url(entry.url), response);
       done += 1;
       announce({ type: "precache-progress", build: PRECACHE.build, done, total });

@@ -6,16 +6,24 @@ const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANKS = { T: "10" };
 const RED = new Set(["D", "H"]);
 
-function face(element, code) {
+function span(doc, className, text, hidden) {
+  const el = doc.createElement("span");
+  el.className = className;
+  el.textContent = text;
+  if (hidden) el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+/** A card's face: the glyphs for the eye, its name for a screen reader. */
+function face(element, code, name) {
   const rank = RANKS[code[0]] || code[0];
   const suit = SUITS[code[1]] || "?";
-  const corner = element.ownerDocument.createElement("span");
-  corner.className = "corner";
-  corner.textContent = rank + suit;
-  const pip = element.ownerDocument.createElement("span");
-  pip.className = "pip";
-  pip.textContent = suit;
-  element.replaceChildren(corner, pip);
+  const doc = element.ownerDocument;
+  element.replaceChildren(
+    span(doc, "corner", rank + suit, true),
+    span(doc, "pip", suit, true),
+    span(doc, "sr-only", name || code, false),
+  );
   element.classList.toggle("red", RED.has(code[1]));
 }
 
@@ -66,7 +74,7 @@ export class Renderer {
       const el = this.slots[index];
       const code = slot.face_up ? slot.card : null;
       if (el.dataset.card !== (code || undefined)) {
-        if (code) face(el, code);
+        if (code) face(el, code, slot.name);
         else el.replaceChildren();
       }
       setAttr(el, "data-card", code);
@@ -77,7 +85,7 @@ export class Renderer {
       el.classList.toggle("red", Boolean(code && RED.has(code[1])));
       el.disabled = !live || !code || slot.removed;
       setAttr(el, "aria-hidden", slot.removed ? "true" : null);
-      setAttr(el, "aria-label", slot.removed ? null : code ? slot.name : "Face-down card");
+      setAttr(el, "aria-label", slot.removed || code ? null : "Face-down card");
     });
     const stock = board.stock.count;
     setAttr(this.stock, "data-count", stock);
@@ -86,7 +94,7 @@ export class Renderer {
     this.stock.classList.toggle("empty", stock === 0);
     const waste = board.waste.card;
     if (this.waste.dataset.card !== (waste || undefined)) {
-      if (waste) face(this.waste, waste);
+      if (waste) face(this.waste, waste, board.waste.name);
       else this.waste.replaceChildren();
     }
     setAttr(this.waste, "data-card", waste);

@@ -1,0 +1,54 @@
+"""Driving the app as a player does: through the DOM hooks only."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.conftest import BOOT_TIMEOUT
+
+DRAW = 28
+READY = "html[data-engine=ready]"
+
+
+def open_app(page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+
+
+def board(page) -> dict:
+    """What a player sees: each slot's card (None face down, "" cleared), stock, waste."""
+    return page.evaluate("""() => ({
+        slots: [...document.querySelectorAll('[data-slot]')].map(el =>
+            el.hasAttribute('data-removed') ? '' : (el.dataset.card || null)),
+        stock: Number(document.querySelector('[data-testid=stock]').dataset.count),
+        waste: document.querySelector('[data-testid=waste]').dataset.card || null,
+        status: document.querySelector('.status').textContent.replace(/\\s+/g, ' ').trim(),
+    })""")
+
+
+def click_move(page, move: int) -> None:
+    """Tap a peak card or the stock, and wait until the waste shows the result."""
+    before = page.get_attribute("[data-testid=waste]", "data-card")
+    target = "[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']"
+    page.click(target)
+    page.wait_for_function(
+        "before => document.querySelector('[data-testid=waste]').dataset.card !== before",
+        arg=before,
+    )
+
+
+def saved(page, key: str = "tripeaks.game"):
+    text = page.evaluate("key => localStorage.getItem(key)", key)
+    return None if text is None else json.loads(text)
+
+
+def notices(page) -> list[str]:
+    return page.locator("[data-testid=notices] .notice p").all_text_contents()
+
+
+def wait_controlled(page) -> None:
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)

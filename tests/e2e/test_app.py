@@ -1,0 +1,358 @@
+"""The offline app in Chromium, played as a player plays it: by clicking."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+
+import pytest
+
+from tests.e2e.app import (
+    DRAW,
+    board,
+    click_move,
+    notices,
+    open_app,
+    saved,
+    wait_controlled,
+    wait_ready,
+)
+from tests.e2e.lines import winnable_deal, winning_line
+from tripeaks.deals import encode_code, shuffle
+from tripeaks.game import Game
+from tripeaks.notation import deal_text
+
+
+def expected(game: Game) -> dict:
+    view = game.view()
+    return {
+        "slots": ["" if s["removed"] else (s["card"] if s["face_up"] else None)
+                  for s in view["slots"]],
+        "stock": view["stock"]["count"],
+        "waste": view["waste"]["card"],
+    }
+
+
+def seen(page) -> dict:
+    shown = board(page)
+    return {k: shown[k] for k in ("slots", "stock", "waste")}
+
+
+def assert_clean(watch, site) -> None:
+    """No request left the origin, and nothing was logged as an error."""
+    assert watch.requests, "requests were not recorded"
+    assert watch.foreign(site.origin) == []
+    assert watch.errors == []
+
+
+def solver_line(number: int) -> list[int]:
+    """The solver's winning line for a deal, or the test's own search while the
+    solver is not there; either way checked by replaying it."""
+    game = Game.new(number)
+    line = None
+    solver = importlib.util.find_spec("tripeaks.solver") and importlib.import_module(
+        "tripeaks.solver")
+    if solver is not None and hasattr(solver, "solve"):
+        try:
+            result = solver.solve(Game.new(number))
+            line = list(getattr(result, "line", result) or [])
+        except Exception:
+            line = None
+    if not line:
+        line = winning_line(game)
+    replay = Game.new(number)
+    for move in line:
+        replay.apply(move)
+    assert replay.won
+    return line
+
+
+def test_boot_and_play_by_clicking(page, site, watch):
+    number = 5
+    open_app(page, site.url + "#deal=" + encode_code(number))
+    game = Game.new(number)
+    assert seen(page) == expected(game)
+    assert "TP1-" in board(page)["status"]
+    assert page.evaluate("location.hash") == ""  # the link was used up
+
+    for _ in range(8):
+        plays = [m for m in game.legal_moves() if m != DRAW]
+        move = plays[0] if plays else DRAW
+        game.apply(move)
+        click_move(page, move)
+        assert seen(page) == expected(game)
+        record = saved(page)["record"]
+        assert Game.from_record(record).view()["slots"] == game.view()["slots"]
+
+    # A face-up card that does not fit says why, and nothing changes.
+    view = game.view()
+    misfit = next((s["slot"] for s in view["slots"] if s["face_up"] and s["free"]
+                   and not s["fits"]), None)
+    if misfit is not None:
+        before = seen(page)
+        page.click(f"[data-slot='{misfit}']")
+        page.wait_for_selector("[data-testid=notices] .notice")
+        assert game.why_illegal(misfit) in " ".join(notices(page))
+        assert seen(page) == before
+    assert_clean(watch, site)
+
+
+def test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link(page, site, watch):
+    number, code, _ = winnable_deal()
+    line = solver_line(number)
+    open_app(page, f"{site.url}#deal={code}")
+    for move in line:
+        click_move(page, move)
+    dialog = page.locator("[data-testid=result]")
+    dialog.wait_for(state="visible")
+    assert "cleared" in dialog.locator("h2").text_content()
+    assert board(page)["slots"] == [""] * 28
+    stats = saved(page, "tripeaks.stats")
+    assert (stats["won"], stats["played"], stats["streak"]) == (1, 1, 1)
+    # A new game from the result dialog.
+    dialog.locator("[data-action=new]").click()
+    page.wait_for_function("document.querySelectorAll('[data-slot][data-card]').length === 10")
+    assert_clean(watch, site)
+
+
+def test_offline_reload_restores_the_exact_game(page, site, watch):
+    open_app(page, site.url + "#deal=" + encode_code(12))
+    wait_controlled(page)
+    game = Game.new(12)
+    for _ in range(5):
+        plays = [m for m in game.legal_moves() if m != DRAW]
+        move = plays[0] if plays else DRAW
+        game.apply(move)
+        click_move(page, move)
+    before, record = seen(page), saved(page)["record"]
+
+    site.close()  # the network is gone: nothing can come from the server now
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert seen(page) == before == expected(game)
+    assert saved(page)["record"] == record
+    # ... and play goes on offline.
+    click_move(page, DRAW)
+    game.apply(DRAW)
+    assert seen(page) == expected(game)
+    # A new tab, offline, opens the app too.
+    other = page.context.new_page()
+    watch.attach_page(other)
+    open_app(other, site.url)
+    assert seen(other) == expected(game)
+    assert_clean(watch, site)
+
+
+def test_the_site_works_under_a_sub_path(page, site_dir, make_site, watch):
+    live = make_site(site_dir, "/tripeaks/")
+    open_app(page, live.url)
+    wait_controlled(page)
+    click_move(page, DRAW)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == live.url
+    assert live.requests and all(p.startswith("/tripeaks/") for p in live.requests)
+    # The wasm came once from the server.
+    assert live.downloads.count("/tripeaks/pyodide/pyodide.asm.wasm") == 1
+    live.close()
+    page.reload()
+    wait_ready(page)
+    assert board(page)["stock"] == 22
+    assert_clean(watch, live)
+
+
+def test_a_cold_first_visit_downloads_each_file_once(page, site, watch):
+    open_app(page, site.url)
+    wait_controlled(page)
+    page.reload()
+    wait_ready(page)
+    counts: dict[str, int] = {}
+    for path in site.downloads:
+        counts[path] = counts.get(path, 0) + 1
+    precached = json.loads(re.search(
+        r"/\*__PRECACHE__\*/(.*?)/\*__END__\*/",
+        (page.evaluate("fetch('service-worker.js').then(r => r.text())")), re.S).group(1))
+    for entry in precached["files"]:
+        assert counts.get("/" + entry["url"], 0) <= 1, entry["url"]
+    assert counts.get("/pyodide/pyodide.asm.wasm") == 1
+    assert_clean(watch, site)
+
+
+def test_installable(playwright, site, profile_dir, browser_type_launch_args):
+    context = playwright.chromium.launch_persistent_context(
+        str(profile_dir), headless=True, **browser_type_launch_args)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        open_app(page, site.url)
+        wait_controlled(page)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        data = json.loads(manifest["data"])
+        assert data["display"] == "standalone" and data["start_url"] == "./"
+        assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"]}
+        assert any(i.get("purpose") == "maskable" for i in data["icons"])
+        head = page.evaluate("""() => ({
+            apple: document.querySelector('link[rel=apple-touch-icon]')?.href,
+            capable: document.querySelector('meta[name=apple-mobile-web-app-capable]')?.content,
+            theme: document.querySelector('meta[name=theme-color]')?.content })""")
+        assert head["apple"] and head["capable"] == "yes" and head["theme"]
+        assert page.evaluate("fetch('icons/apple-touch-icon.png').then(r => r.ok)")
+    finally:
+        context.close()
+
+
+def test_no_accessibility_violations(context, page, site, axe_source):
+    context.add_init_script(script=axe_source)
+    open_app(page, site.url + "#deal=not-a-code!")
+    page.wait_for_selector("[data-testid=notices] .notice")  # audit the notice too
+    click_move(page, DRAW)
+    violations = page.evaluate("""() => axe.run(document).then(r => r.violations.map(v =>
+        ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' '))})))""")
+    assert violations == []
+
+
+@pytest.mark.parametrize("text", [
+    '{"v":1,"gameId":"a","record":{"format":"tripeaks-game","ver',  # truncated
+    "not json at all",
+    '{"hello": "world"}',  # someone else's data
+    '[1, 2, 3]',
+    '{"v": 99, "gameId": "a", "record": {}, "board": null}',  # from a newer version
+    '{"v":1,"gameId":"a","record":{"format":"tripeaks-game","version":1,"deal":"7H 7H",'
+    '"actions":""},"board":null}',  # the engine refuses the record
+])
+def test_a_corrupt_save_is_set_aside_and_a_fresh_game_starts(page, site, watch, text):
+    open_app(page, site.url)
+    page.evaluate("text => localStorage.setItem('tripeaks.game', text)", text)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=notices] .notice.error")
+    assert any("set aside" in n for n in notices(page))
+    assert page.evaluate("localStorage.getItem('tripeaks.game.set-aside')") == text
+    assert len([c for c in board(page)["slots"] if c]) == 10  # a fresh deal on the table
+    click_move(page, DRAW)
+    assert saved(page)["v"] == 1
+    assert watch.foreign(site.origin) == []
+
+
+def test_a_save_is_drawn_as_text_never_as_html(page, site):
+    page.on("dialog", lambda d: pytest.fail(f"a script ran: {d.message}"))
+    open_app(page, site.url)
+    hostile = saved(page)
+    hostile["board"]["slots"][18]["name"] = "<img src=x onerror=alert(1)>"
+    hostile["board"]["slots"][18]["card"] = "<b>7H</b>"
+    hostile["board"]["deal_code"] = "<img src=y onerror=alert(2)>"
+    page.evaluate("s => localStorage.setItem('tripeaks.game', JSON.stringify(s))", hostile)
+    page.reload()
+    wait_ready(page)
+    assert page.locator("img, b").count() == 0
+    open_app(page, site.url + "#cards=<img src=z onerror=alert(3)>")
+    assert page.locator("img").count() == 0
+    assert any("does not open a deal" in n for n in notices(page))
+
+
+def test_links_open_a_custom_deal_with_its_rules_and_bad_links_say_why(page, site):
+    cards = shuffle(9)
+    compact = deal_text(cards).replace(" ", "")
+    open_app(page, f"{site.url}#cards={compact}&preset=relaxed&rules=face_up:1")
+    game = Game(cards, Game.new(9).rules.replace(scoring="none", face_up=True,
+                                                 abandon_is_loss=True))
+    assert seen(page)["slots"] == expected(game)["slots"]  # all 28 face up
+    assert "Custom deal" in board(page)["status"] and "Score" not in board(page)["status"]
+
+    page.goto(site.url + "#deal=TP1-E-AAAAABZ")  # a typo: the check character is wrong
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=notices] .notice")
+    assert any("does not open a deal" in n and "typo" in n for n in notices(page))
+    assert seen(page)["slots"] == expected(game)["slots"]  # the game in progress stays
+
+
+def test_a_full_storage_is_reported_and_play_goes_on(page, site):
+    open_app(page, site.url)
+    page.evaluate("""() => {
+        const real = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (key.startsWith('tripeaks.')) throw new DOMException('full', 'QuotaExceededError');
+            return real.call(this, key, value);
+        };
+    }""")
+    stock = board(page)["stock"]
+    click_move(page, DRAW)
+    click_move(page, DRAW)
+    assert board(page)["stock"] == stock - 2
+    full = [n for n in notices(page) if "Storage is full" in n]
+    assert len(full) == 1
+
+
+def test_two_tabs_never_double_count_or_lose_statistics(context, site, watch):
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        watch.attach_page(tab)
+    (_, code1, line1), (_, code2, line2) = winnable_deal(), winnable_deal(start=2)
+    open_app(first, f"{site.url}#deal={code1}")
+    open_app(second, site.url)  # the same game, restored from the save
+    assert seen(second) == seen(first)
+    for move in line1:
+        click_move(first, move)
+    first.locator("[data-testid=result]").wait_for(state="visible")
+    second.wait_for_function("document.querySelectorAll('[data-slot][data-card]').length === 0")
+
+    open_app(second, f"{site.url}#deal={code2}")  # the second tab wins another deal
+    for move in line2:
+        click_move(second, move)
+    second.locator("[data-testid=result]").wait_for(state="visible")
+    stats = saved(first, "tripeaks.stats")
+    assert (stats["played"], stats["won"], stats["streak"]) == (2, 2, 2)
+    assert watch.errors == []
+
+
+def _build_of(page) -> str:
+    return page.evaluate("tripeaks.engine.info.build")
+
+
+def _update_offered(page, live, newer) -> None:
+    live.swap(newer)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("[data-notice=update]", timeout=120_000)
+
+
+def test_a_new_version_is_offered_and_applied_without_losing_the_game(
+        page, site_dir, make_site, second_build, watch):
+    live = make_site(site_dir)
+    open_app(page, live.url + "#deal=" + encode_code(21))
+    wait_controlled(page)
+    old_build = _build_of(page)
+    click_move(page, DRAW)
+    _update_offered(page, live, second_build)
+    # The new version waits: the game goes on under the old one meanwhile.
+    click_move(page, DRAW)
+    before, record = seen(page), saved(page)["record"]
+    assert _build_of(page) == old_build
+
+    with page.expect_navigation():
+        page.click("[data-notice-action=update]")
+    wait_ready(page)
+    new_build = _build_of(page)
+    assert new_build != old_build
+    assert new_build in (second_build / "build-info.js").read_text()
+    assert seen(page) == before and saved(page)["record"] == record
+    caches = page.evaluate("caches.keys()")
+    assert [c for c in caches if c.startswith("tripeaks-")] == [f"tripeaks-{new_build}"]
+    assert_clean(watch, live)
+
+
+def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_build):
+    live = make_site(site_dir)
+    open_app(page, live.url)
+    wait_controlled(page)
+    old_build = _build_of(page)
+    _update_offered(page, live, second_build)
+    with page.expect_navigation():
+        page.click(".actions [data-action=new]")
+    wait_ready(page)
+    assert _build_of(page) != old_build
+    shown = saved(page)
+    assert Game.from_record(shown["record"]).moves == 0  # the new game, saved before reload
+    assert seen(page)["slots"] == expected(Game.from_record(shown["record"]))["slots"]
