@@ -122,3 +122,16 @@ def test_hello_reports_the_features_present():
     hello = ok(type="hello")
     assert hello["features"]["game"] is True
     assert DRAW == bridge.DRAW
+
+
+def test_solve_answers_a_winning_line_when_the_solver_is_there():
+    pytest.importorskip("tripeaks.solver")
+    state = ok(type="new_game", number=1)
+    answer = ok(type="solve")
+    game = Game.from_record(state["record"])
+    if answer["result"] == "win":
+        for move in answer["line"]:
+            game.apply(move)
+        assert game.won
+    else:
+        assert answer["line"] is None

@@ -19,8 +19,8 @@ Commands:
     action    {move: 0..27 | "draw" | "undo" | "redo"}
     restore   {record}
     state                                   the current state again
-    hint                                    {"move": int | None, "reason": str}
-    solve                                   {"line": [int, ...] | None}
+    hint                                    {"move": int | None, "reason": str, "source"}
+    solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
     presets                                 the named rule sets
 """
 
@@ -187,7 +187,11 @@ def _hint(msg: dict[str, Any]) -> dict[str, Any]:
     if solver is not None and hasattr(solver, "hint"):
         result = solver.hint(game)
         move = getattr(result, "move", result)
-        return {"move": move if isinstance(move, int) else None, "source": "solver"}
+        return {
+            "move": move if isinstance(move, int) else None,
+            "reason": str(getattr(result, "reason", "") or ""),
+            "source": "solver",
+        }
     legal = [m for m in game.legal_moves() if m != DRAW]
     if legal:
         return {"move": legal[0], "source": "first-legal"}
@@ -199,9 +203,13 @@ def _solve(msg: dict[str, Any]) -> dict[str, Any]:
     solver = _require("solver")
     if not hasattr(solver, "solve"):
         raise BridgeError("the solver cannot solve yet", kind="unavailable")
-    result = solver.solve(game)
+    result = solver.solve(game, max_seconds=msg.get("max_seconds", 10.0))
     line = getattr(result, "line", result)
-    return {"line": None if line is None else [int(m) for m in line]}
+    won = getattr(result, "won", bool(line))
+    return {
+        "result": str(getattr(result, "result", "win" if won else "unknown")),
+        "line": [int(m) for m in line] if won and line is not None else None,
+    }
 
 
 def _hello(msg: dict[str, Any]) -> dict[str, Any]:

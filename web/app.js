@@ -213,8 +213,9 @@ export class App {
 
   hint() {
     return this.enqueue(async () => {
-      const { move } = await this.engine.call("hint");
-      if (move === null || move === undefined) this.notices.show("No move helps now.", { id: "move", timeout: 3000 });
+      const { move, reason } = await this.engine.call("hint");
+      if (move === null || move === undefined) this.notices.show(reason || "No move helps now.", { id: "hint", timeout: 4000 });
+      else if (reason) this.notices.show(reason, { id: "hint", timeout: 4000 });
       this.renderer.showHint(move);
     });
   }
