@@ -66,7 +66,7 @@ export class App {
   }
 
   startEngine() {
-    performance.mark("tripeaks:engine-start");
+    if (!globalThis.tripeaksEarlyEngine) performance.mark("tripeaks:engine-start");
     this.engine.start();
   }
 
@@ -138,6 +138,7 @@ export class App {
     }
     this.boot.hidden = true;
     this.doc.documentElement.dataset.engine = "ready";
+    performance.mark("tripeaks:engine-ready");
     this.renderer.setInteractive(true);
   }
 

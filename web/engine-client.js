@@ -33,16 +33,29 @@ export class EngineClient {
     for (const listener of this.listeners[kind]) listener(value);
   }
 
-  start() {
+  /** Start the worker, or take over the one boot.js started early. */
+  start(early = globalThis.tripeaksEarlyEngine) {
     if (this.worker) return this.ready;
-    this.worker = new Worker(this.workerUrl, { type: "module", name: "tripeaks-engine" });
+    globalThis.tripeaksEngineTaken = true; // boot.js, if it runs late, starts nothing
+    const adopt = early && early.url === new URL(this.workerUrl, location.href).href;
+    this.worker = adopt ? early.worker : new Worker(this.workerUrl, { type: "module", name: "tripeaks-engine" });
+    const failed = (message) =>
+      this.fail({ kind: "boot", message: `The game engine could not start: ${message || "worker error"}` });
     this.worker.addEventListener("message", (event) => this.receive(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.fail({ kind: "boot", message: `The game engine could not start: ${event.message || "worker error"}` });
+      failed(event.message);
     });
+    if (adopt) {
+      early.worker.removeEventListener("message", early.keep);
+      early.worker.removeEventListener("error", early.fail);
+      for (const message of early.messages.splice(0)) this.receive(message);
+      if (early.errors.length) failed(early.errors[0]);
+      globalThis.tripeaksEarlyEngine = null;
+    }
     return this.ready;
   }
+
 
   receive(message) {
     if (!message) return;

@@ -8,8 +8,13 @@ import { Renderer } from "./render.js";
 import { Storage } from "./storage.js";
 import { ServiceWorkerClient } from "./sw-client.js";
 
+// ?snapshot=off boots Python without the kept memory snapshot (for comparison);
+// boot.js reads the same switch when it starts the worker early.
+const workerUrl = new URL("./engine-worker.js", import.meta.url);
+if (new URLSearchParams(location.search).get("snapshot") === "off") workerUrl.search = "?snapshot=off";
+
 const app = new App({
-  engine: new EngineClient(new URL("./engine-worker.js", import.meta.url)),
+  engine: new EngineClient(workerUrl),
   storage: new Storage(),
   renderer: new Renderer(document),
   input: new Input(document),

@@ -64,6 +64,7 @@ export class Renderer {
   /** Whether taps reach the engine (false while Python boots). */
   setInteractive(on) {
     this.interactive = on;
+    if (this.buttons.new) this.buttons.new.disabled = !on;
     if (this.board) this.draw(this.board);
   }
 

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Speed of the offline app in headless Chromium (Debian's, or CHROMIUM_PATH).
+
+    python bench/bench_app.py [--repeats 5] [--taps 20]
+
+Builds the site into a temporary directory, serves it on 127.0.0.1 and measures,
+each figure the median of ``--repeats`` runs:
+
+  cold        a first visit in a fresh profile: navigation to engine ready, and
+              the bytes the server sent (every file, the wasm once)
+  warm        a new tab on a warm service-worker cache, with a saved game:
+              the saved board drawn, and the engine ready (both from navigation
+              start), with the kept memory snapshot and without it
+  tap         a tap on the stock or a card to the next frame showing the new
+              board (p95 over --taps taps per run)
+
+Nothing here is asserted; the figures go to docs/benchmarks.md ("## App").
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveSite  # noqa: E402
+
+READY = "html[data-engine=ready]"
+
+MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('tripeaks:')).map(m => [m.name.slice(9), m.startTime]))"""
+
+# One tap: click, wait for the waste to change, then for the frame that shows it.
+TAP = """async (selector) => {
+    const waste = document.querySelector('[data-testid=waste]');
+    const before = waste.dataset.card;
+    const start = performance.now();
+    document.querySelector(selector).click();
+    await new Promise((resolve) => {
+        const seen = new MutationObserver(() => {
+            if (waste.dataset.card !== before) { seen.disconnect(); resolve(); }
+        });
+        seen.observe(waste, { attributes: true });
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    return performance.now() - start;
+}"""
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def cold_visit(browser, live: LiveSite, dist: Path) -> tuple[float, int]:
+    context = browser.new_context()
+    live.handler.downloads.clear()
+    page = context.new_page()
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    ready = page.evaluate(MARKS)["engine-ready"]
+    page.wait_for_timeout(1500)  # let the snapshot be kept, as a player's first visit would
+    sent = sum((dist / p.lstrip("/")).stat().st_size
+               for p in live.handler.downloads if (dist / p.lstrip("/")).is_file())
+    context.close()
+    return ready, sent
+
+
+def warm_visits(browser, live: LiveSite, repeats: int, query: str = "") -> list[dict]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    page.click("[data-testid=stock]")  # a game in progress to restore
+    page.wait_for_timeout(2000)
+    page.close()
+    runs = []
+    for _ in range(repeats + 1):  # the first warms the snapshot / code caches
+        page = context.new_page()
+        page.goto(live.url + query)
+        page.wait_for_selector(READY, state="attached", timeout=180_000)
+        runs.append(page.evaluate(MARKS))
+        page.close()
+    context.close()
+    return runs[1:]
+
+
+def taps(browser, live: LiveSite, count: int) -> list[float]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    times = []
+    while len(times) < count:
+        playable = page.query_selector("[data-slot][data-playable]:not([disabled])")
+        if playable is not None:
+            selector = f"[data-slot='{playable.get_attribute('data-slot')}']"
+        elif page.get_attribute("[data-testid=stock]", "data-count") != "0":
+            selector = "[data-testid=stock]"
+        else:
+            page.click(".actions [data-action=new]")
+            page.wait_for_function("document.querySelectorAll('[data-slot][data-card]').length"
+                                   " === 10 && !document.querySelector('.stock').disabled")
+            continue
+        times.append(page.evaluate(TAP, selector))
+    context.close()
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--taps", type=int, default=20)
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(tmp) / "site"
+        build.build(dist, quiet=True)
+        live = LiveSite(dist)
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            version = browser.version
+            cold = [cold_visit(browser, live, dist) for _ in range(args.repeats)]
+            warm = warm_visits(browser, live, args.repeats)
+            plain = warm_visits(browser, live, args.repeats, "?snapshot=off")
+            tap_p95 = [p95(taps(browser, live, args.taps)) for _ in range(args.repeats)]
+            browser.close()
+        live.close()
+
+    med = statistics.median
+    print(f"# {time.strftime('%Y-%m-%d')}, Chromium {version} headless, "
+          f"{platform.machine()}, {os.cpu_count()} cores; median of {args.repeats}")
+    print("| measure | median | runs |")
+    print("|---|---|---|")
+
+    def row(name: str, values: list[float], unit: str = "s", scale: float = 1000) -> None:
+        shown = ", ".join(f"{v / scale:.2f}" for v in values)
+        print(f"| {name} | {med(values) / scale:.2f} {unit} | {shown} |")
+
+    row("cold first visit: navigation to engine ready", [c[0] for c in cold])
+    row("cold first visit: bytes sent by the server", [c[1] for c in cold], "MB", 1e6)
+    row("warm: saved board drawn (from navigation)", [r["saved-board-drawn"] for r in warm])
+    row("warm: engine ready, memory snapshot", [r["engine-ready"] for r in warm])
+    row("warm: engine ready, no snapshot (?snapshot=off)", [r["engine-ready"] for r in plain])
+    row("tap to updated board, p95", tap_p95, "ms", 1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

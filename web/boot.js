@@ -1,0 +1,26 @@
+// Runs first, while the page is still parsing: on a page the service worker
+// already controls (every visit after the first), start the engine's worker at
+// once, so Python boots while the rest of the page loads. Its messages are kept
+// until engine-client.js takes the worker over. A first visit does nothing
+// here: the worker must wait until the service worker controls the page.
+(() => {
+  if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
+  if (globalThis.tripeaksEngineTaken) return; // main.js was quicker and started it
+  const url = new URL("engine-worker.js", document.baseURI);
+  if (new URLSearchParams(location.search).get("snapshot") === "off") url.search = "?snapshot=off";
+  try {
+    const worker = new Worker(url, { type: "module", name: "tripeaks-engine" });
+    const early = { worker, url: url.href, messages: [], errors: [] };
+    early.keep = (event) => early.messages.push(event.data);
+    early.fail = (event) => {
+      event.preventDefault();
+      early.errors.push(event.message || "worker error");
+    };
+    worker.addEventListener("message", early.keep);
+    worker.addEventListener("error", early.fail);
+    performance.mark("tripeaks:engine-start");
+    globalThis.tripeaksEarlyEngine = early;
+  } catch (error) {
+    console.warn("early engine start failed:", error);
+  }
+})();
