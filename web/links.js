@@ -70,8 +70,3 @@ export function parseLink(hash) {
   }
 }
 
-/** The link that reopens a deal: its code when it has one. */
-export function linkFor(board) {
-  if (board.deal_code) return `#deal=${encodeURIComponent(board.deal_code)}`;
-  return null;
-}
