@@ -37,6 +37,7 @@ export class App {
 
     this.storage.onproblem = (message) => this.notices.show(message, { id: "storage", kind: "error" });
     this.options = this.loadKind("options") || { preset: "standard" };
+    this.loadKind("stats"); // only to report (and set aside) unreadable statistics now
     this.save = this.loadKind("game");
     if (this.save && this.save.board) {
       try {
@@ -62,7 +63,7 @@ export class App {
     } catch (error) {
       return this.bootFailed(error);
     }
-    await this.enqueue(() => this.firstGame());
+    await this.enqueue(() => this.firstGame().catch((error) => this.bootFailed(error)));
   }
 
   startEngine() {

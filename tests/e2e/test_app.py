@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import shutil
 
 import pytest
 
@@ -356,3 +357,25 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
     shown = saved(page)
     assert Game.from_record(shown["record"]).moves == 0  # the new game, saved before reload
     assert seen(page)["slots"] == expected(Game.from_record(shown["record"]))["slots"]
+
+
+def test_an_engine_that_cannot_start_says_so_instead_of_freezing(page, site_dir, make_site,
+                                                                   tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(site_dir, broken)
+    wheel = next((broken / "wheels").glob("*.whl"))
+    wheel.write_bytes(b"not a wheel")  # a damaged deploy
+    live = make_site(broken)
+    page.goto(live.url)
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=120_000)
+    message = " ".join(notices(page))
+    assert "could not start" in message
+    assert page.locator("[data-notice-action=boot]").is_visible()  # "Try again"
+
+
+def test_python_errors_come_back_as_messages(page, site):
+    open_app(page, site.url)
+    answer = page.evaluate("""() => tripeaks.engine.call('action', {move: 'fly'})
+        .then(() => 'resolved', (error) => ({kind: error.kind, message: error.message}))""")
+    assert answer == {"kind": "bad-request", "message": "unknown move 'fly'"}
+    click_move(page, DRAW)  # and the engine goes on
