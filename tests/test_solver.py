@@ -1,0 +1,321 @@
+"""The solver: its verdicts against a second, deliberately simple solver, every
+winning line replayed through the engine, mid-game positions, variants, budgets,
+winnable deals, hints, par and post-game analysis."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tripeaks import solver
+from tripeaks.cards import adjacent
+from tripeaks.deals import shuffle
+from tripeaks.game import DRAW, Game
+from tripeaks.layout import ALL_REMOVED, COVER_MASK, PEAK_CARDS
+from tripeaks.rules import Rules
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "solver_deals.json"
+
+
+def reference_solve(cards, wrap, removed=0, stock_index=None, waste=-1):
+    """A second solver, written to be obviously right rather than fast.
+
+    Breadth-first by the number of draws made: every (removed, waste rank)
+    pair is expanded once, the first time it is reached, because reaching the
+    same pair with fewer draws leaves more stock, and one can always draw on.
+    Returns True when some line clears the peaks.
+    """
+    if stock_index is None:
+        stock_index = PEAK_CARDS + 1
+    if waste == -1:
+        waste = cards[PEAK_CARDS]
+    ranks = [c >> 2 for c in cards]
+
+    def plays(removed, wrank):
+        for p in range(PEAK_CARDS):
+            if removed >> p & 1 or COVER_MASK[p] & ~removed:
+                continue
+            if wrank is None or adjacent(ranks[p], wrank, wrap):
+                yield p
+
+    start = (removed, None if waste is None else waste >> 2)
+    seen = {start}
+    reached = {removed}
+    layer = [start]
+    for next_card in range(stock_index, 53):
+        stack = list(layer)
+        while stack:
+            removed, wrank = stack.pop()
+            if removed == ALL_REMOVED:
+                return True
+            for p in plays(removed, wrank):
+                state = (removed | 1 << p, ranks[p])
+                if state not in seen:
+                    seen.add(state)
+                    reached.add(state[0])
+                    stack.append(state)
+        if next_card == 52:
+            return False
+        layer = [(r, ranks[next_card]) for r in reached if (r, ranks[next_card]) not in seen]
+        seen.update(layer)
+    return False  # pragma: no cover
+
+
+def fixture():
+    return json.loads(FIXTURE.read_text())
+
+
+def replays_to_win(game, line):
+    copy = solver.replay_line(game, line)
+    return copy.won
+
+
+# -- verdicts --------------------------------------------------------------------
+
+
+def test_fixture_verdicts_match_and_every_win_replays():
+    """Every deal of the fixture gets its known verdict; every win line wins."""
+    data = fixture()
+    assert len(data["deals"]) >= 200
+    both = {True: set(), False: set()}
+    for entry in data["deals"]:
+        rules = Rules(wrap=entry["wrap"])
+        game = Game.new(entry["number"], rules)
+        solution = solver.solve(game)
+        assert solution.result == entry["result"], entry
+        both[entry["wrap"]].add(solution.result)
+        if solution.won:
+            assert replays_to_win(game, solution.line), entry
+        else:
+            assert solution.line == ()
+    assert both[True] == {"win", "loss"} and both[False] == {"win", "loss"}
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_live_agreement_with_the_simple_solver(wrap):
+    """Fresh deals outside the fixture: both solvers agree."""
+    for number in range(900_000, 900_012):
+        cards = shuffle(number)
+        fast = solver.solve(cards, Rules(wrap=wrap))
+        assert fast.won == reference_solve(cards, wrap), number
+
+
+def test_known_loss_is_a_proof_not_a_timeout():
+    data = fixture()
+    loss = next(e for e in data["deals"] if e["result"] == "loss" and not e["wrap"])
+    solution = solver.solve(Game.new(loss["number"], Rules(wrap=False)))
+    assert solution.result == "loss" and solution.method == "table"
+
+
+def test_wrap_only_helps():
+    """Every deal won without the wrap is won with it (reference 001)."""
+    for entry in fixture()["deals"]:
+        if not entry["wrap"] and entry["result"] == "win":
+            assert solver.solve(Game.new(entry["number"], Rules(wrap=True))).won
+
+
+# -- positions in progress and variants -------------------------------------------
+
+
+def _play_some(game, moves, seed):
+    """Make up to ``moves`` legal moves, drawing sometimes, deterministically."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal or game.over:
+            break
+        game.apply(rng.choice(legal))
+    return game
+
+
+@pytest.mark.parametrize("wrap", [True, False])
+def test_mid_game_positions_agree_with_the_simple_solver(wrap):
+    for number in range(40):
+        game = _play_some(Game.new(number, Rules(wrap=wrap)), 6 + number % 9, number)
+        solution = solver.solve(game)
+        expected = reference_solve(game.cards, wrap, game.removed, game.stock_index,
+                                   game.waste_top)
+        assert solution.won == expected, (number, game.actions)
+        if solution.won:
+            assert replays_to_win(game, solution.line)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(number=st.integers(0, 10**6), moves=st.integers(0, 30), seed=st.integers(0, 99),
+       wrap=st.booleans())
+def test_any_position_win_lines_replay(number, moves, seed, wrap):
+    game = _play_some(Game.new(number, Rules(wrap=wrap)), moves, seed)
+    solution = solver.solve(game)
+    assert solution.result in ("win", "loss")
+    if solution.won:
+        assert replays_to_win(game, solution.line)
+    else:
+        assert not reference_solve(game.cards, wrap, game.removed, game.stock_index,
+                                   game.waste_top)
+
+
+@pytest.mark.parametrize("variant", [
+    {"empty_waste": True}, {"face_up": True}, {"empty_waste": True, "wrap": False},
+])
+def test_variants(variant):
+    rules = Rules(**variant)
+    for number in range(15):
+        game = Game.new(number, rules)
+        solution = solver.solve(game)
+        if rules.empty_waste:
+            expected = reference_solve(game.cards, rules.wrap, 0, PEAK_CARDS, None)
+        else:
+            expected = reference_solve(game.cards, rules.wrap)
+        assert solution.won == expected, number
+        if solution.won:
+            assert replays_to_win(game, solution.line)
+
+
+def test_a_won_game_needs_no_moves_and_a_stuck_game_is_lost():
+    game = Game.new(1)
+    line = solver.solve(game).line
+    for move in line:
+        game.apply(move)
+    assert game.won and solver.solve(game).result == "win" and solver.solve(game).line == ()
+    stuck = Game.new(3, Rules(wrap=False))
+    while not stuck.over:
+        stuck.apply(DRAW if DRAW in stuck.legal_moves() else stuck.legal_moves()[0])
+    if stuck.stuck:
+        assert solver.solve(stuck).result == "loss"
+
+
+# -- budgets --------------------------------------------------------------------------
+
+
+def test_budget_gives_unknown_never_a_wrong_answer():
+    data = fixture()
+    for entry in data["deals"][:60]:
+        game = Game.new(entry["number"], Rules(wrap=entry["wrap"]))
+        solver._SOLVERS.clear()
+        small = solver.solve(game, max_nodes=50)
+        assert small.result in (entry["result"], "unknown")
+        if small.won:
+            assert replays_to_win(game, small.line)
+
+
+def test_time_budget_returns_unknown_or_the_truth():
+    entry = next(e for e in fixture()["deals"] if e["result"] == "loss")
+    solver._SOLVERS.clear()
+    result = solver.solve(Game.new(entry["number"], Rules(wrap=entry["wrap"])),
+                          max_seconds=0.0)
+    assert result.result in ("loss", "unknown")
+
+
+# -- winnable deals ------------------------------------------------------------------
+
+
+def test_first_winnable_skips_losses_and_is_reproducible():
+    data = fixture()
+    loss = next(e for e in data["deals"] if e["result"] == "loss" and e["wrap"])
+    found = solver.first_winnable(loss["number"], Rules(wrap=True))
+    assert found.number > loss["number"]
+    assert found.solution.won
+    assert replays_to_win(Game.new(found.number), found.solution.line)
+    again = solver.first_winnable(loss["number"], Rules(wrap=True))
+    assert again.number == found.number and again[0] == found.number
+
+
+# -- hints ------------------------------------------------------------------------------
+
+
+def test_following_solver_hints_wins_a_winnable_deal():
+    game = Game.new(2, Rules(wrap=False))
+    assert solver.solve(game).won
+    for _ in range(80):
+        if game.over:
+            break
+        h = solver.hint(game)
+        assert h.move in game.legal_moves() and h.result == "win"
+        game.apply(h.move)
+    assert game.won
+
+
+def test_hint_in_a_lost_position_is_a_legal_move():
+    entry = next(e for e in fixture()["deals"] if e["result"] == "loss")
+    game = Game.new(entry["number"], Rules(wrap=entry["wrap"]))
+    h = solver.hint(game)
+    assert h.move in game.legal_moves() and h.result == "loss"
+    assert h.get("move") == h.text and "clears the most" in h.reason
+
+
+# -- par -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scoring", ["streak", "classic", "points", "chain"])
+def test_par_lines_replay_to_the_engine_score(scoring):
+    game = Game.new(1, Rules(scoring=scoring, wrap=False))
+    result = solver.par(game, max_seconds=3.0)
+    assert result.result == "win"
+    scored = solver.replay_line(game, result.score_line)
+    assert scored.won and scored.score == result.score
+    fewest = solver.replay_line(game, result.draws_line)
+    assert fewest.won and fewest.actions.count(DRAW) == result.draws
+
+
+def test_fixture_par_values():
+    """Exact par values recorded in the fixture (perft-style regression guard)."""
+    checked = 0
+    for entry in fixture()["deals"]:
+        if "par" not in entry:
+            continue
+        game = Game.new(entry["number"], Rules(wrap=entry["wrap"], scoring="points"))
+        result = solver.par(game, max_seconds=10.0)
+        assert result.draws == entry["par"]["draws"], entry
+        assert result.score == entry["par"]["points"], entry
+        checked += 1
+    assert checked >= 10
+
+
+def test_par_of_a_lost_deal_is_none():
+    entry = next(e for e in fixture()["deals"] if e["result"] == "loss")
+    result = solver.par(Game.new(entry["number"], Rules(wrap=entry["wrap"])))
+    assert result.result == "loss" and result.score is None and result.score_exact
+
+
+# -- analysis ---------------------------------------------------------------------------
+
+
+def test_analysis_finds_the_turning_point():
+    game = Game.new(2, Rules(wrap=False))
+    # Draw the whole stock first: a winnable deal becomes lost at some draw.
+    while DRAW in game.legal_moves():
+        game.apply(DRAW)
+    report = solver.analyse(game.to_record(), with_par=False)
+    assert report.winnable is True
+    assert report.turning_point is not None
+    assert report.moves[report.turning_point] == DRAW
+    before = Game.new(2, Rules(wrap=False))
+    for move in report.moves[:report.turning_point]:
+        before.apply(move)
+    assert solver.solve(before).won
+    before.apply(report.moves[report.turning_point])
+    assert solver.solve(before).result == "loss"
+
+
+def test_analysis_of_a_won_game_has_no_turning_point_and_a_par():
+    game = Game.new(1)
+    for move in solver.solve(game).line:
+        game.apply(move)
+    report = solver.analyse(game)
+    assert report.winnable and report.turning_point is None and report.still_winnable
+    assert report.par is not None and report.par.score >= game.score
+    assert json.dumps(report.to_json())
+
+
+def test_analysis_resolves_undo():
+    game = Game.new(2, Rules(wrap=False))
+    game.apply(DRAW)
+    game.undo()
+    report = solver.analyse(game.to_record(), with_par=False)
+    assert report.moves == ()
