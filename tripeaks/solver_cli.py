@@ -1,0 +1,308 @@
+"""The solver's commands for ``python -m tripeaks``: solve, hint, par, stats, analyse.
+
+:func:`register` adds them to the main parser's subcommands. Each handler
+returns an exit status; bad input raises :class:`ValueError`, which the main
+program prints as one line on stderr before exiting with status 2.
+
+    python -m tripeaks solve 1234 --json
+    python -m tripeaks solve --cards "<52 codes>" --no-wrap --json
+    python -m tripeaks solve --batch --no-wrap < deals.txt
+    python -m tripeaks hint 1234 --moves "7H 8S D" --json
+    python -m tripeaks par 1234 --scoring classic --json
+    python -m tripeaks stats --deals 10000 --no-wrap --jobs 2
+    python -m tripeaks analyse 1234 --moves "D D 7H" --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from typing import Any, TextIO
+
+from . import deals, solver
+from .game import Game, IllegalMoveError, UndoError
+from .notation import REDO, UNDO, move_text, parse_actions, parse_deal
+from .rules import Rules
+
+
+def _cli() -> Any:
+    from . import cli
+
+    return cli
+
+
+def _budget_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-nodes", type=int, metavar="K",
+                        help="give up (result unknown) after K search nodes")
+    parser.add_argument("--max-seconds", type=float, metavar="S",
+                        help="give up (result unknown) after S seconds")
+
+
+def _positive(value: int | float | None, name: str) -> None:
+    if value is not None and value < 0:
+        raise ValueError(f"{name} must be 0 or more")
+
+
+def _game(args: argparse.Namespace) -> Game:
+    """The game named on the command line, with ``--moves`` applied."""
+    game = _cli().game_from(args)
+    moves = getattr(args, "moves", None) or ""
+    for i, action in enumerate(parse_actions(game.cards, moves)):
+        label = {UNDO: "U", REDO: "R"}.get(action) or move_text(game.cards, action)
+        try:
+            if action == UNDO:
+                game.undo()
+            elif action == REDO:
+                game.redo()
+            else:
+                game.apply(action)
+        except (IllegalMoveError, UndoError) as error:
+            raise ValueError(f"move {i + 1} ({label}): {error}") from None
+    return game
+
+
+def _solution_json(solution: solver.Solution, game: Game | None = None) -> dict[str, Any]:
+    out = solution.to_json()
+    if game is not None and game.deal_code:
+        out["deal"] = game.deal_code
+    return out
+
+
+# -- solve ---------------------------------------------------------------------------
+
+
+def cmd_solve(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    _positive(args.max_nodes, "--max-nodes")
+    _positive(args.max_seconds, "--max-seconds")
+    if args.batch:
+        if args.deal is not None or args.cards is not None:
+            raise ValueError("--batch reads deals from stdin: give no deal on the command line")
+        rules = _cli().rules_from(args)
+        for i, text in enumerate(stdin or sys.stdin):
+            if not text.strip():
+                continue
+            try:
+                cards = parse_deal(text)
+            except ValueError as error:
+                raise ValueError(f"line {i + 1}: {error}") from None
+            result = solver.solve(cards, rules, max_nodes=args.max_nodes,
+                                  max_seconds=args.max_seconds)
+            print(json.dumps(_solution_json(result)), flush=True)
+        return 0
+    game = _game(args)
+    result = solver.solve(game, max_nodes=args.max_nodes, max_seconds=args.max_seconds)
+    if args.json:
+        print(json.dumps(_solution_json(result, game)))
+    else:
+        print(solver.describe(result))
+        if result.line:
+            print(" ".join(result.line_text()))
+    return 0
+
+
+# -- hint ------------------------------------------------------------------------------
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    game = _game(args)
+    result = solver.hint(game, fair=args.fair, max_seconds=args.max_seconds)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    elif result.text is None:
+        print(result.reason)
+    else:
+        print(f"{result.text}: {result.reason}")
+    return 0
+
+
+# -- par -----------------------------------------------------------------------------------
+
+
+def cmd_par(args: argparse.Namespace) -> int:
+    _positive(args.max_nodes, "--max-nodes")
+    game = _game(args)
+    result = solver.par(game, max_nodes=args.max_nodes or 200000,
+                        max_seconds=args.max_seconds if args.max_seconds is not None else 5.0)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    if result.result != "win":
+        print("no par: " + ("no line wins" if result.result == "loss" else "the budget ran out"))
+        return 0
+    if result.score is not None:
+        exact = "exact" if result.score_exact else "at least (budget ran out)"
+        print(f"par score {result.score} ({result.scoring}, {exact})")
+    exact = "exact" if result.draws_exact else "at most (budget ran out)"
+    print(f"fewest draws {result.draws} ({exact})")
+    return 0
+
+
+# -- analyse ---------------------------------------------------------------------------------
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    if args.record:
+        try:
+            with open(args.record, encoding="utf-8") as handle:
+                record = json.load(handle)
+        except (OSError, json.JSONDecodeError) as error:
+            raise ValueError(f"cannot read the saved game {args.record}: {error}") from None
+        report = solver.analyse(record, with_par=not args.no_par)
+    else:
+        report = solver.analyse(_game(args), with_par=not args.no_par)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    if report.winnable is None:
+        print("the deal could not be decided in the time allowed")
+        return 0
+    print("the deal was winnable" if report.winnable else "the deal could not be won")
+    if report.turning_point is not None:
+        print(f"the game became lost with move {report.turning_point + 1} "
+              f"({report.turning_move})")
+    elif report.winnable:
+        print("the game " + ("was won" if report.still_winnable else "can still be won"))
+    if report.par is not None and report.par.score is not None:
+        print(f"par score {report.par.score}, fewest draws {report.par.draws}")
+    return 0
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+def _solve_range(job: tuple[int, int, bool, int | None]) -> list[tuple[int, str, float]]:
+    start, count, wrap, max_nodes = job
+    rules = Rules(wrap=wrap)
+    solver.lattice()  # built once per process, not counted in any deal's time
+    out = []
+    for number in range(start, start + count):
+        cards = deals.shuffle(number)
+        t0 = time.perf_counter()
+        result = solver.solve(cards, rules, max_nodes=max_nodes)
+        out.append((number, result.result, (time.perf_counter() - t0) * 1000))
+        solver._SOLVERS.clear()
+    return out
+
+
+def _progress(done: int, total: int, stream: TextIO, started: float) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                 f"{rate:,.0f} deals/s")
+    stream.flush()
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    if args.deals < 1:
+        raise ValueError("--deals must be at least 1")
+    jobs = args.jobs or os.cpu_count() or 1
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
+    _positive(args.max_nodes, "--max-nodes")
+    deals.check_number(args.start)
+    wrap = not args.no_wrap
+    chunk = max(1, min(200, args.deals // (jobs * 8) or 1))
+    work = [(s, min(chunk, args.start + args.deals - s), wrap, args.max_nodes)
+            for s in range(args.start, args.start + args.deals, chunk)]
+    results: list[tuple[int, str, float]] = []
+    started = time.perf_counter()
+    stream = sys.stderr
+    if jobs == 1:
+        for job in work:
+            results.extend(_solve_range(job))
+            _progress(len(results), args.deals, stream, started)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for part in pool.imap_unordered(_solve_range, work):
+                results.extend(part)
+                _progress(len(results), args.deals, stream, started)
+    stream.write("\n")
+    times = sorted(r[2] for r in results)
+    counts = {k: sum(1 for r in results if r[1] == k) for k in ("win", "loss", "unknown")}
+    summary = {
+        "deals": len(results),
+        "wrap": wrap,
+        "win": counts["win"],
+        "loss": counts["loss"],
+        "unknown": counts["unknown"],
+        "winnable_share": counts["win"] / len(results),
+        "ms": {
+            "mean": round(statistics.mean(times), 3),
+            "median": round(statistics.median(times), 3),
+            "p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3),
+            "max": round(times[-1], 3),
+        },
+        "jobs": jobs,
+        "wall_seconds": round(time.perf_counter() - started, 2),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{summary['deals']} deals ({'wrap' if wrap else 'no wrap'}): "
+              f"{100 * summary['winnable_share']:.1f}% winnable, "
+              f"{counts['loss']} lost, {counts['unknown']} unknown")
+        ms = summary["ms"]
+        print(f"time per deal: mean {ms['mean']:.2f} ms, median {ms['median']:.2f} ms, "
+              f"p99 {ms['p99']:.2f} ms, max {ms['max']:.2f} ms")
+    return 0
+
+
+# -- registration ------------------------------------------------------------------------------
+
+
+def register(subparsers: Any) -> None:
+    """Add solve, hint, par, stats and analyse to ``python -m tripeaks``."""
+    cli = _cli()
+
+    solve = subparsers.add_parser("solve", help="solve a deal or position exactly")
+    cli.add_deal_argument(solve)
+    solve.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
+    solve.add_argument("--batch", action="store_true",
+                       help="read deals (52 codes a line) from stdin, one JSON line each")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    _budget_options(solve)
+    cli.add_rule_options(solve)
+    solve.set_defaults(func=cmd_solve)
+
+    hint = subparsers.add_parser("hint", help="the next move of a winning line")
+    cli.add_deal_argument(hint)
+    hint.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
+    hint.add_argument("--fair", action="store_true",
+                      help="use only what the player can see (no face-down cards, no stock)")
+    hint.add_argument("--json", action="store_true", help="print one JSON object")
+    hint.add_argument("--max-seconds", type=float, default=1.0, metavar="S")
+    cli.add_rule_options(hint)
+    hint.set_defaults(func=cmd_hint)
+
+    par = subparsers.add_parser("par", help="best reachable score and fewest draws to win")
+    cli.add_deal_argument(par)
+    par.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
+    par.add_argument("--json", action="store_true", help="print one JSON object")
+    _budget_options(par)
+    cli.add_rule_options(par)
+    par.set_defaults(func=cmd_par)
+
+    stats = subparsers.add_parser("stats", help="share of winnable deals and solve times")
+    stats.add_argument("--deals", type=int, default=1000, metavar="N")
+    stats.add_argument("--start", type=int, default=0, metavar="NUMBER")
+    stats.add_argument("--no-wrap", action="store_true", help="King and Ace are not neighbours")
+    stats.add_argument("--jobs", type=int, metavar="J", help="processes (default: all cores)")
+    stats.add_argument("--max-nodes", type=int, metavar="K")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.set_defaults(func=cmd_stats)
+
+    analyse = subparsers.add_parser("analyse", help="was the deal winnable, where was it lost")
+    cli.add_deal_argument(analyse)
+    analyse.add_argument("--moves", default="", help="the moves played (card codes, D, U, R)")
+    analyse.add_argument("--record", help="a saved game (JSON) instead of a deal and moves")
+    analyse.add_argument("--no-par", action="store_true", help="skip the par search")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    cli.add_rule_options(analyse)
+    analyse.set_defaults(func=cmd_analyse)
