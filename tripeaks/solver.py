@@ -43,7 +43,15 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .cards import card_code
-from .layout import ALL_REMOVED, COVER_MASK, COVERS, GROUP_MASKS, PEAK_CARDS, TIPS
+from .layout import (
+    ALL_REMOVED,
+    COVER_MASK,
+    COVERED_BY,
+    COVERS,
+    GROUP_MASKS,
+    PEAK_CARDS,
+    TIPS,
+)
 from .notation import DRAW, REDO, UNDO, move_text
 from .rules import Rules
 
@@ -61,7 +69,7 @@ _G = 16
 """Bits per stock index in a table entry: one per waste rank (13 used)."""
 _GROUPS = 52 - FIRST_STOCK + 1
 """Table groups: s = 28..52, group s - 28."""
-SEARCH_NODES = 500
+SEARCH_NODES = 1500
 """Nodes the quick depth-first search may use before :func:`solve` builds the table."""
 
 
@@ -138,6 +146,27 @@ def _adjacent(a: int, b: int, wrap: bool) -> bool:
         return True
     gap = (a - b) % 13
     return gap in (1, 12) and (wrap or abs(a - b) == 1)
+
+
+def _closure(relation: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    out = []
+    for p in range(PEAK_CARDS):
+        seen = 0
+        todo = list(relation[p])
+        while todo:
+            q = todo.pop()
+            if not seen >> q & 1:
+                seen |= 1 << q
+                todo.extend(relation[q])
+        out.append(seen)
+    return tuple(out)
+
+
+ABOVE = _closure(COVERS)
+"""For each position, the cards that can only leave after it (those it covers, on up)."""
+BELOW = _closure(COVERED_BY)
+"""For each position, the cards that must leave before it."""
+DIRECT = tuple(COVER_MASK)
 
 
 # -- positions and results ----------------------------------------------------
@@ -220,8 +249,38 @@ class DealSolver:
             sum(1 << p for p in range(PEAK_CARDS) if _adjacent(self.pr[p], w, wrap))
             for w in range(WILD + 1)
         )
+        # A card can only ever be played straight after a card of a neighbouring
+        # rank: a stock card still to come, or a peak card that can leave just
+        # before it (not one above it, nor one below it that is not a direct coverer).
+        self.pred = tuple(
+            self.posadj[self.pr[p]] & ~ABOVE[p] & ~(BELOW[p] & ~DIRECT[p])
+            for p in range(PEAK_CARDS)
+        )
+        last = [FIRST_STOCK - 1] * 13
+        for s in range(FIRST_STOCK, 52):
+            for r in range(13):
+                if _adjacent(self.sr[s], r, wrap):
+                    last[r] = s
+        self.unsupported = tuple(
+            sum(1 << p for p in range(PEAK_CARDS) if last[self.pr[p]] < s)
+            for s in range(53)
+        )
+        """For each next stock index, the positions no later stock card fits."""
         self._table: list[int] | None = None
         self.nodes = 0
+
+    def dead(self, removed: int, wrank: int, s: int) -> bool:
+        """A cheap proof of loss: some card left can never be played."""
+        m = self.unsupported[s] & ~removed
+        if m:
+            fits_now = uncovered_mask(removed) & self.posadj[wrank]
+            pred = self.pred
+            while m:
+                low = m & -m
+                m ^= low
+                if not pred[low.bit_length() - 1] & ~removed and not fits_now & low:
+                    return True
+        return False
 
     # The table ---------------------------------------------------------------
 
@@ -342,7 +401,7 @@ class DealSolver:
         :raises BudgetExceeded: when ``max_nodes`` or ``deadline`` is passed.
         """
         failed: dict[int, int] = {}
-        pr, sr, posadj = self.pr, self.sr, self.posadj
+        pr, sr, posadj, dead = self.pr, self.sr, self.posadj, self.dead
         path: list[int] = []
         budget = [max_nodes]
 
@@ -357,19 +416,20 @@ class DealSolver:
             if budget[0] < 0 or (deadline is not None and budget[0] & 255 == 0
                                  and time.perf_counter() > deadline):
                 raise BudgetExceeded
-            m = uncovered_mask(removed) & posadj[wrank]
-            # Try the plays that uncover something first, then the others.
-            first = []
-            later = []
+            if dead(removed, wrank, s):
+                failed[key] = s
+                return False
+            unc = uncovered_mask(removed)
+            m = unc & posadj[wrank]
+            # Plays that uncover the most cards first.
+            moves = []
             while m:
                 low = m & -m
                 m ^= low
-                p = low.bit_length() - 1
-                if COVERS[p] and uncovered_mask(removed | low) & ~uncovered_mask(removed):
-                    first.append(p)
-                else:
-                    later.append(p)
-            for p in first + later:
+                gain = (uncovered_mask(removed | low) & ~unc).bit_count()
+                moves.append((gain, low.bit_length() - 1))
+            moves.sort(reverse=True)
+            for _gain, p in moves:
                 path.append(p)
                 if dfs(removed | 1 << p, pr[p], s):
                     return True
