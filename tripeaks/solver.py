@@ -551,12 +551,13 @@ class Winnable(NamedTuple):
 
 
 def first_winnable(number: int, rules: Rules | None = None, *, max_nodes: int = 40000,
-                   max_seconds: float | None = 0.25, tries: int = 1000) -> Winnable:
+                   max_seconds: float | None = None, tries: int = 1000) -> Winnable:
     """The first deal from ``number`` on that is a proved win under ``rules``.
 
     A deal that is a proved loss, or that runs out of its budget, is skipped for
-    the next number, so the result is reproducible given the same budget in
-    nodes (the default time budget is a safety net the nodes budget stays under).
+    the next number. The default budget is in nodes only, and large enough for
+    the table (which decides every deal), so every device picks the same deal;
+    a ``max_seconds`` budget would make the choice depend on the device's speed.
     """
     from . import deals
 

@@ -1,0 +1,86 @@
+"""AI players: legal, finite, fair (they never read a hidden card), and ordered
+by strength."""
+
+from __future__ import annotations
+
+import pytest
+
+from tripeaks import ai
+from tripeaks.game import DRAW, Game
+from tripeaks.layout import PEAK_CARDS
+from tripeaks.rules import Rules
+
+
+def _shuffled_hidden(game: Game, seed: int) -> Game:
+    """The same visible position with the face-down cards and the stock dealt
+    differently among themselves."""
+    import random
+
+    hidden = [p for p in range(PEAK_CARDS) if not game.is_removed(p) and not game.face_up(p)]
+    hidden += list(range(game.stock_index, 52))
+    cards = list(game.cards)
+    values = [cards[i] for i in hidden]
+    random.Random(seed).shuffle(values)
+    for i, c in zip(hidden, values, strict=True):
+        cards[i] = c
+    other = Game(cards, game.rules)
+    for move in game.actions:
+        other.apply(move)
+    return other
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_ai_decisions_ignore_hidden_cards(level):
+    """Dealing the face-down cards and the stock differently never changes a move."""
+    for number in range(12):
+        game = Game.new(number)
+        for step in range(12):
+            if game.over:
+                break
+            other = _shuffled_hidden(game, number * 100 + step)
+            assert ai.make_ai(level, 7).choose(game) == ai.make_ai(level, 7).choose(other)
+            game.apply(ai.make_ai(level, 7).choose(game))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(wrap=False), Rules(empty_waste=True),
+                                   Rules(face_up=True)])
+def test_ai_plays_legal_moves_to_the_end(level, rules):
+    for number in range(4):
+        game = Game.new(number, rules)
+        player = ai.make_ai(level, number)
+        while not game.over:
+            move = player.choose(game)
+            assert move in game.legal_moves()
+            game.apply(move)
+        assert game.won or game.stuck
+
+
+def test_stronger_players_win_more():
+    wins = {}
+    for level in ("easy", "normal"):
+        wins[level] = sum(ai.make_ai(level, n).play(Game.new(n)).won for n in range(60))
+    assert wins["normal"] > wins["easy"]
+
+
+def test_the_view_hides_face_down_cards_and_the_stock():
+    game = Game.new(5)
+    view = ai.visible(game)
+    assert set(view.known) == set(range(18, 28))
+    assert view.stock_count == 23 and sum(view.unseen.values()) == 52 - 10 - 1
+
+
+def test_normal_ai_draws_only_when_nothing_fits():
+    game = Game.new(9)
+    for _ in range(40):
+        if game.over:
+            break
+        move = ai.NormalAI().choose(game)
+        fits = [m for m in game.legal_moves() if m != DRAW]
+        assert (move == DRAW) == (not fits)
+        game.apply(move)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown AI level"):
+        ai.make_ai("grandmaster")
