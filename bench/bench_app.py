@@ -112,8 +112,9 @@ def taps(browser, live: LiveSite, count: int) -> list[float]:
             selector = "[data-testid=stock]"
         else:
             page.click(".actions [data-action=new]")
-            page.wait_for_function("document.querySelectorAll('[data-slot][data-card]').length"
-                                   " === 10 && !document.querySelector('.stock').disabled")
+            page.wait_for_function("() => !document.querySelector('.stock').disabled && "
+                                   "document.querySelectorAll('[data-slot][data-card]')"
+                                   ".length === 10")
             continue
         times.append(page.evaluate(TAP, selector))
     context.close()

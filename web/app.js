@@ -24,7 +24,6 @@ export class App {
     this.options = null;
     this.dialog = doc.querySelector("[data-testid=result]");
     this.boot = doc.querySelector("[data-testid=boot]");
-    this.updating = false;
   }
 
   async start() {
@@ -78,7 +77,10 @@ export class App {
   }
 
   listen() {
-    const on = (type, handler) => this.input.addEventListener(type, (event) => handler(event.detail));
+    // Taps and keys reach the game only once the engine has dealt it.
+    const on = (type, handler) => this.input.addEventListener(type, (event) => {
+      if (this.renderer.interactive) handler(event.detail);
+    });
     on("play", ({ slot }) => this.move(slot));
     on("draw", () => this.move("draw"));
     on("undo", () => this.move("undo"));

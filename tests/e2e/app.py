@@ -51,4 +51,11 @@ def notices(page) -> list[str]:
 
 
 def wait_controlled(page) -> None:
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                           timeout=BOOT_TIMEOUT)
+
+
+def wait_face_up(page, count: int) -> None:
+    """Wait until exactly ``count`` peak cards show their face."""
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-slot][data-card]').length === n", arg=count)

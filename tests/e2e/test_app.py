@@ -17,6 +17,7 @@ from tests.e2e.app import (
     open_app,
     saved,
     wait_controlled,
+    wait_face_up,
     wait_ready,
 )
 from tests.e2e.lines import winnable_deal, winning_line
@@ -113,7 +114,7 @@ def test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link(page, site, w
     assert (stats["won"], stats["played"], stats["streak"]) == (1, 1, 1)
     # A new game from the result dialog.
     dialog.locator("[data-action=new]").click()
-    page.wait_for_function("document.querySelectorAll('[data-slot][data-card]').length === 10")
+    wait_face_up(page, 10)
     assert_clean(watch, site)
 
 
@@ -298,7 +299,7 @@ def test_two_tabs_never_double_count_or_lose_statistics(context, site, watch):
     for move in line1:
         click_move(first, move)
     first.locator("[data-testid=result]").wait_for(state="visible")
-    second.wait_for_function("document.querySelectorAll('[data-slot][data-card]').length === 0")
+    wait_face_up(second, 0)
 
     open_app(second, f"{site.url}#deal={code2}")  # the second tab wins another deal
     for move in line2:
