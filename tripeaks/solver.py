@@ -83,48 +83,54 @@ _UNCOVERED: dict[int, int] = {}
 
 
 def uncovered_mask(removed: int) -> int:
-    """Positions still on the table with nothing covering them."""
+    """Positions still on the table with nothing covering them.
+
+    Bit arithmetic on the cover relation of :mod:`tripeaks.layout`: a row-2
+    card ``9 + j`` is free when base cards ``18 + j`` and ``19 + j`` are gone, a
+    row-1 card of peak ``k`` when its two row-2 cards are (offsets 6, 7, 8),
+    and tip ``k`` when its two row-1 cards are (offsets 3, 4, 5).
+    """
     u = _UNCOVERED.get(removed)
     if u is None:
-        u = 0x3FF << 18
-        for p in range(18):
-            if COVER_MASK[p] & ~removed == 0:
-                u |= 1 << p
-        u &= ~removed & ALL_REMOVED
+        r = removed
+        u = ((0x3FF << 18) | ((r >> 9) & (r >> 10) & (0x1FF << 9))
+             | ((r >> 6) & (r >> 7) & (0b11 << 3)) | ((r >> 7) & (r >> 8) & (0b11 << 5))
+             | ((r >> 8) & (r >> 9) & (0b11 << 7))
+             | ((r >> 3) & (r >> 4) & 1) | ((r >> 4) & (r >> 5) & 2) | ((r >> 5) & (r >> 6) & 4)
+             ) & ~r & ALL_REMOVED
         _UNCOVERED[removed] = u
     return u
 
 
 class _Lattice:
-    """Every reachable removed set, most cards first, with its children."""
+    """Every reachable removed set, fewest cards first, with its children.
+
+    ``order[i]`` is a removed set; ``kids[i]`` pairs the index of each set one
+    card further on with that card's position. Children always come later in
+    ``order``, and the last entry is the cleared table.
+    """
 
     def __init__(self) -> None:
-        seen = {0}
-        frontier = [0]
-        levels: list[list[int]] = [[0]]
-        for _ in range(PEAK_CARDS):
-            nxt = []
-            for removed in frontier:
-                m = uncovered_mask(removed)
-                while m:
-                    low = m & -m
-                    m ^= low
-                    child = removed | low
-                    if child not in seen:
-                        seen.add(child)
-                        nxt.append(child)
-            levels.append(nxt)
-            frontier = nxt
-        order = [r for level in reversed(levels) for r in level]
-        index = {r: i for i, r in enumerate(order)}
-        kids = []
-        for removed in order:
+        index = {0: 0}
+        order = [0]
+        kids: list[tuple[tuple[int, int], ...]] = []
+        i = 0
+        # Breadth first: a set's children are found when it is reached, and
+        # every set of k cards is reached before any set of k + 1.
+        while i < len(order):
+            removed = order[i]
+            i += 1
             m = uncovered_mask(removed)
             pairs = []
             while m:
                 low = m & -m
                 m ^= low
-                pairs.append((index[removed | low], low.bit_length() - 1))
+                child = removed | low
+                j = index.get(child)
+                if j is None:
+                    j = index[child] = len(order)
+                    order.append(child)
+                pairs.append((j, low.bit_length() - 1))
             kids.append(tuple(pairs))
         self.order: list[int] = order
         self.index: dict[int, int] = index
@@ -314,7 +320,7 @@ class DealSolver:
         kids = lat.kids
         n = len(order)
         wm = [0] * n
-        wm[0] = valid  # everything removed: won from any waste, any stock
+        wm[n - 1] = valid  # everything removed: won from any waste, any stock
         c0, c12 = col[0], col[12]
         wrap = self.wrap
         limit = n if max_nodes is None else max_nodes
@@ -322,15 +328,15 @@ class DealSolver:
             raise BudgetExceeded
         done = 0
         chunk = 2048
-        for first in range(1, n, chunk):
+        for top in range(n - 2, -1, -chunk):
             if deadline is not None and time.perf_counter() > deadline:
                 self.nodes += done
                 raise BudgetExceeded
-            last = min(n, first + chunk)
+            bottom = max(-1, top - chunk)
             if base:
-                rows = [i for i in range(first, last) if order[i] & base == base]
+                rows = [i for i in range(top, bottom, -1) if order[i] & base == base]
             else:
-                rows = range(first, last)
+                rows = range(top, bottom, -1)
             done += len(rows)
             if done > limit:
                 self.nodes += done
