@@ -345,7 +345,9 @@ class DealSolver:
                 c = 0
                 for j, q in kids[i]:
                     c |= wm[j] & pcol[q]
-                p = ((c << 1) | (c >> 1)) & valid
+                # Bits shifted out of a rank's range land on bits 13..15 of a
+                # group, which nothing ever reads (children are masked by column).
+                p = (c << 1) | (c >> 1)
                 if wrap:
                     p |= ((c & c12) >> 12) | ((c & c0) << 12)
                 x = p & stock_bits
