@@ -135,3 +135,69 @@ def test_solve_answers_a_winning_line_when_the_solver_is_there():
         assert game.won
     else:
         assert answer["line"] is None
+
+
+# --------------------------------------------------------------- the table's commands
+
+
+def test_restart_deals_the_same_cards_again_with_the_same_rules():
+    first = ok(type="new_game", number=12, preset="classic")["board"]
+    ok(type="action", move="draw")
+    again = ok(type="restart")["board"]
+    assert again["moves"] == 0 and again["slots"] == first["slots"]
+    assert again["rules"] == first["rules"] and again["deal_code"] == first["deal_code"]
+
+
+def test_the_daily_deal_is_the_same_for_everyone_and_winnable():
+    from tripeaks.solver import solve
+
+    one = ok(type="daily", date="2026-11-30", preset="relaxed")
+    two = ok(type="daily", date="2026-11-30", preset="relaxed")
+    assert one["board"]["deal_number"] == two["board"]["deal_number"] >= 20261130
+    assert one["date"] == "2026-11-30"
+    assert solve(Game.from_record(one["record"])).won
+    assert call(type="daily", date="30/11/2026")["error"]["kind"] == "DealError"
+
+
+def test_par_and_analysis_of_a_stuck_game_say_which_move_lost_it():
+    from tripeaks.solver import solve
+
+    ok(type="new_game", number=20261130, preset="classic")
+    par = ok(type="par")
+    assert par["result"] == "win" and par["score"] > 0
+    # Draw through the stock first: a winnable deal thrown away.
+    board = ok(type="state")["board"]
+    while not board["over"]:
+        fits = [s["slot"] for s in board["slots"] if s["fits"]]
+        move = "draw" if board["stock"]["count"] else fits[0]
+        board = ok(type="action", move=move)["board"]
+    assert board["won"] is False
+    analysis = ok(type="analyse")
+    assert analysis["winnable"] is True and analysis["still_winnable"] is False
+    assert analysis["turning_move"] == "D" and analysis["turning_point"] is not None
+    replay = Game.new(20261130, Game.from_record(ok(type="state")["record"]).rules)
+    for move in analysis["line"]:
+        replay.apply(move)
+    assert replay.won and solve(Game.new(20261130)).won
+
+
+def test_an_ai_plays_the_current_deal_one_legal_move_at_a_time():
+    ok(type="new_game", number=5)
+    seen = 0
+    while True:
+        before = ok(type="state")["record"]
+        step = ok(type="ai_step", level="normal")
+        game = Game.from_record(before)
+        assert step["move"] in game.legal_moves()
+        seen += 1
+        if step["board"]["over"]:
+            break
+    assert seen >= 23
+    assert call(type="ai_step", level="normal")["error"]["message"] == "The game is over."
+    assert call(type="ai_step", level="grandmaster")["ok"] is False
+
+
+def test_describe_reads_the_board_in_words():
+    ok(type="new_game", number=7)
+    text = ok(type="describe")["text"]
+    assert text.startswith("Stock: 23 cards") and "face-down card" in text

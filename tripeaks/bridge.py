@@ -19,8 +19,17 @@ Commands:
     action    {move: 0..27 | "draw" | "undo" | "redo"}
     restore   {record}
     state                                   the current state again
+    restart                                 the same deal from its start, same rules
+    daily     {date: "YYYY-MM-DD", preset?, rules?}
+                                            the day's deal: the first winnable one from
+                                            deals.daily_number(date); state + {"date"}
     hint                                    {"move": int | None, "reason": str, "source"}
     solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
+    par       {max_seconds?}                the deal's par from its start (solver.Par.to_json())
+    analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
+                                            "line": a winning line from the start (ints) or None
+    ai_step   {level: easy|normal|hard}     the AI's next move, played: state + {"move", "text"}
+    describe                                {"text": the board in words}
     presets                                 the named rule sets
 """
 
@@ -212,13 +221,85 @@ def _solve(msg: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _restart(msg: dict[str, Any]) -> dict[str, Any]:
+    global _game
+    game = _current()
+    game_mod = _require("game")
+    _game = game_mod.Game(game.cards, game.rules, game.deal_number)
+    return _state(_game)
+
+
+def _daily(msg: dict[str, Any]) -> dict[str, Any]:
+    global _game
+    deals = _require("deals")
+    game_mod = _require("game")
+    rules = make_rules(msg.get("preset"), msg.get("rules"))
+    date = msg.get("date")
+    if not isinstance(date, str):
+        raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
+    start = deals.daily_number(date)
+    # The daily deal is winnable under its own rules, whatever winnable_only says.
+    number = _winnable(start, rules.replace(winnable_only=True))
+    _game = game_mod.Game.new(number, rules)
+    return {**_state(_game), "date": date}
+
+
+def _seconds(msg: dict[str, Any], default: float) -> float:
+    value = msg.get("max_seconds", default)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+        raise BridgeError("max_seconds must be a positive number")
+    return float(min(value, 30.0))
+
+
+def _par(msg: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    solver = _require("solver")
+    game_mod = _require("game")
+    fresh = game_mod.Game(game.cards, game.rules, game.deal_number)
+    return dict(solver.par(fresh, max_seconds=_seconds(msg, 3.0)).to_json())
+
+
+def _analyse(msg: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    solver = _require("solver")
+    game_mod = _require("game")
+    seconds = _seconds(msg, 3.0)
+    result = dict(solver.analyse(game, with_par=bool(msg.get("par", True)),
+                                 max_seconds=seconds).to_json())
+    line = None
+    if result.get("winnable"):
+        solution = solver.solve(game_mod.Game(game.cards, game.rules), max_seconds=seconds)
+        if solution.won and solution.line:
+            line = [int(m) for m in solution.line]
+    result["line"] = line
+    return result
+
+
+def _ai_step(msg: dict[str, Any]) -> dict[str, Any]:
+    game = _current()
+    ai = _require("ai")
+    level = msg.get("level", "normal")
+    if not isinstance(level, str):
+        raise BridgeError("an AI level is easy, normal or hard")
+    if game.over:
+        raise BridgeError("The game is over.", kind="game-over")
+    move = ai.make_ai(level, seed=len(game.actions)).choose(game)
+    game.apply(move)
+    notation = _require("notation")
+    return {**_state(game), "move": int(move), "text": notation.move_text(game.cards, move)}
+
+
+def _describe(msg: dict[str, Any]) -> dict[str, Any]:
+    return {"text": _current().describe()}
+
+
 def _hello(msg: dict[str, Any]) -> dict[str, Any]:
     return {
         "version": __version__,
         "python": sys.version.split()[0],
         "features": {
             name: _module(name) is not None
-            for name in ("game", "deals", "notation", "scoring", "solver")
+            for name in ("game", "deals", "notation", "scoring", "solver", "ai")
         },
     }
 
@@ -238,8 +319,14 @@ COMMANDS = {
     "action": _action,
     "restore": _restore,
     "state": lambda msg: _state(_current()),
+    "restart": _restart,
+    "daily": _daily,
     "hint": _hint,
     "solve": _solve,
+    "par": _par,
+    "analyse": _analyse,
+    "ai_step": _ai_step,
+    "describe": _describe,
     "presets": _presets,
 }
 
