@@ -165,7 +165,7 @@ def test_any_position_win_lines_replay(number, moves, seed, wrap):
 ])
 def test_variants(variant):
     rules = Rules(**variant)
-    for number in range(15):
+    for number in range(8):
         game = Game.new(number, rules)
         solution = solver.solve(game)
         if rules.empty_waste:
