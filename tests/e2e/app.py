@@ -16,7 +16,15 @@ def open_app(page, url: str) -> None:
 
 
 def wait_ready(page) -> None:
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    try:
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
+    except Exception as error:  # say what the page shows instead
+        state = page.evaluate("""() => ({
+            engine: document.documentElement.dataset.engine,
+            boot: document.querySelector('.boot-text')?.textContent,
+            notices: [...document.querySelectorAll('.notice p')].map(p => p.textContent),
+            controller: Boolean(navigator.serviceWorker.controller) })""")
+        raise AssertionError(f"the engine never got ready: {state}") from error
 
 
 def board(page) -> dict:
