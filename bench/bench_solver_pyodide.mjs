@@ -1,7 +1,7 @@
 // Run bench/bench_solver.py inside Pyodide under Node, on the repository's
 // own tripeaks package (mounted read-only from the working tree).
 //
-//   node bench/bench_solver_pyodide.mjs <pyodide-dir> [--deals N] [--no-wrap]
+//   node bench/bench_solver_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--no-wrap]
 //
 // <pyodide-dir> holds pyodide.mjs (e.g. .cache/pyodide/314.0.7 after build.py,
 // or the package/ folder of `npm pack pyodide@314.0.7`). Prints the same JSON
@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [dirArg, ...rest] = process.argv.slice(2);
 if (!dirArg) {
-  console.error("usage: node bench/bench_solver_pyodide.mjs <pyodide-dir> [--deals N] [--no-wrap]");
+  console.error("usage: node bench/bench_solver_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--no-wrap]");
   process.exit(2);
 }
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -30,7 +30,8 @@ sys.dont_write_bytecode = True
 import bench_solver
 args = list(ARGS)
 deals = int(args[args.index("--deals") + 1]) if "--deals" in args else 1000
-result = bench_solver.bench(deals, "--no-wrap" not in args)
+start = int(args[args.index("--start") + 1]) if "--start" in args else 0
+result = bench_solver.bench(deals, "--no-wrap" not in args, start)
 result["python"] = "Pyodide " + sys.version.split()[0]
 json.dumps(result)
 `);

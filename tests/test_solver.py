@@ -319,3 +319,68 @@ def test_analysis_resolves_undo():
     game.undo()
     report = solver.analyse(game.to_record(), with_par=False)
     assert report.moves == ()
+
+
+# -- command line -------------------------------------------------------------------------
+
+
+def test_cli_solve_json_line_replays(capsys):
+    from tripeaks.cli import main
+
+    assert main(["solve", "1234", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "win"
+    game = Game.new(1234)
+    for text in out["line"]:
+        game.apply(DRAW if text == "D" else game.cards.index(_card(text)))
+    assert game.won
+
+
+def _card(text):
+    from tripeaks.cards import parse_card
+
+    return parse_card(text)
+
+
+def test_cli_batch_solves_one_json_line_per_deal(capsys, monkeypatch):
+    import io
+
+    from tripeaks.cli import main
+    from tripeaks.notation import deal_text
+
+    data = fixture()["deals"]
+    picks = [e for e in data if not e["wrap"]][:4]
+    text = "\n".join(deal_text(shuffle(e["number"])) for e in picks) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["solve", "--batch", "--no-wrap"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["result"] for line in lines] == [e["result"] for e in picks]
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "12x", "--json"],
+    ["solve", "--cards", "AH 2H"],
+    ["solve", "1", "--max-nodes", "-1"],
+    ["hint", "1", "--moves", "ZZ"],
+    ["stats", "--deals", "0"],
+])
+def test_cli_bad_input_is_one_line_and_status_2(argv, capsys):
+    from tripeaks.cli import main
+
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+
+
+def test_cli_hint_par_and_analyse(capsys):
+    from tripeaks.cli import main
+
+    assert main(["hint", "1234", "--moves", "D", "--json"]) == 0
+    hint_out = json.loads(capsys.readouterr().out)
+    assert hint_out["result"] == "win" and hint_out["move"]
+    assert main(["par", "1", "--no-wrap", "--scoring", "points", "--json"]) == 0
+    par_out = json.loads(capsys.readouterr().out)
+    assert par_out["score_exact"] and par_out["draws_exact"]
+    assert main(["analyse", "1234", "--moves", " ".join(["D"] * 23), "--no-par", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["winnable"] is True and report["turning_move"] == "D"

@@ -8,7 +8,7 @@ Two facts make the search small:
 
 * Only 22,932 masks ``R`` are reachable at all (a card leaves only once both
   cards covering it are gone). They are enumerated once, deal-independently,
-  into :data:`_LATTICE`.
+  by :func:`lattice`.
 * Having more stock left never hurts: from ``(R, w, s)`` you can always draw
   through to any later stock card. So whether ``(R, w, s)`` wins is monotone in
   ``s`` and, for each ``(R, w)``, the winning ``s`` form a prefix.
@@ -684,8 +684,6 @@ def hint(game: Any, fair: bool = False, *, max_nodes: int | None = None,
     of the line that clears the most cards. With ``fair=True`` (reference 004)
     only what the player can see is used, through :class:`tripeaks.ai.HardAI`.
     """
-    from .game import Game  # noqa: F401  (the type a caller passes)
-
     if game.over:
         return Hint(None, None, "The game is over.", "fair" if fair else "solver")
     if fair:
