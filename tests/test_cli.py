@@ -84,11 +84,12 @@ def test_module_entry_point_exits_2_on_bad_input():
 
 def test_a_whole_terminal_game_can_be_played(monkeypatch, capsys):
     cards, moves = chain_deal("D" + "P" * 28)
-    typed = ["zz", "u", "d", *[deal_text([cards[m]]) for m in moves[1:]]]
+    typed = ["zz", "u", "h", "d", *[deal_text([cards[m]]) for m in moves[1:]]]
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed) + "\n"))
     code, out, _ = run(capsys, "play", "--cards", deal_text(cards), "--preset", "relaxed")
     assert code == 0
     assert "'zz' is not a move" in out
     assert "Nothing to undo." in out
+    assert "Hint: D (" in out  # only the draw fits at the start of this deal
     assert "You won!" in out
     assert "##" in out.split("You won!")[0]

@@ -246,7 +246,7 @@ def test_hint_in_a_lost_position_is_a_legal_move():
     game = Game.new(entry["number"], Rules(wrap=entry["wrap"]))
     h = solver.hint(game)
     assert h.move in game.legal_moves() and h.result == "loss"
-    assert h.get("move") == h.text and "clears the most" in h.reason
+    assert h.to_json()["move"] == h.text and "clears the most" in h.reason
 
 
 # -- par -------------------------------------------------------------------------------

@@ -229,12 +229,12 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 
 def hint_text(game: Game) -> str:
-    try:
-        from . import solver
-    except ImportError:
-        return "  Hints need the solver, which is not installed."
-    move = solver.hint(game).get("move")
-    return f"  Hint: {move}" if move else "  No hint: the game is over."
+    from . import solver
+
+    found = solver.hint(game)
+    if found.text is None:
+        return "  No hint: the game is over."
+    return f"  Hint: {found.text} ({found.reason})"
 
 
 def build_parser() -> argparse.ArgumentParser:

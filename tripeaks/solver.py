@@ -626,10 +626,6 @@ class Hint:
         return {"move": self.text, "position": self.move, "reason": self.reason,
                 "source": self.source, "result": self.result}
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """Dict-style access to :meth:`to_json` (``hint(game).get("move")``)."""
-        return self.to_json().get(key, default)
-
 
 def _most_cleared(solver: DealSolver, removed: int, wrank: int, s: int,
                   max_nodes: int = 20000) -> tuple[list[int], int]:
