@@ -16,13 +16,20 @@ const MANIFEST_KEY = "__precache-manifest__";
 let opened = null; // the open cache, shared by every fetch of this worker's life
 const url = (path) => new URL(path, self.location).href;
 
-async function fromOldCaches(entry) {
+// The previous versions' caches, each with its {url: revision} manifest.
+async function oldCaches() {
+  const found = [];
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const cache = await caches.open(name);
     const manifest = await cache.match(url(MANIFEST_KEY));
-    if (!manifest) continue;
-    const revisions = await manifest.json();
+    if (manifest) found.push({ cache, revisions: await manifest.json() });
+  }
+  return found;
+}
+
+async function fromOldCaches(olds, entry) {
+  for (const { cache, revisions } of olds) {
     if (revisions[entry.url] !== entry.revision) continue;
     const hit = await cache.match(url(entry.url));
     if (hit) return hit;
@@ -60,12 +67,13 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const revisions = {};
   const total = PRECACHE.files.length;
+  const olds = await oldCaches();
   let done = 0;
   await Promise.all(
     PRECACHE.files.map(async (entry) => {
       revisions[entry.url] = entry.revision;
       if (await cache.match(url(entry.url))) return;
-      const response = (await fromOldCaches(entry)) || (await download(entry));
+      const response = (await fromOldCaches(olds, entry)) || (await download(entry));
       await cache.put(url(entry.url), response);
       done += 1;
       announce({ type: "precache-progress", build: PRECACHE.build, done, total });
