@@ -372,17 +372,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
-        if not clean.startswith(self.prefix):
-            return str(Path(self.directory) / "\0missing")
         return super().translate_path("/" + clean[len(self.prefix):])
 
-    def do_GET(self) -> None:
-        if self.path.split("?", 1)[0] == self.prefix.rstrip("/") and self.prefix != "/":
+    def send_head(self):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if self.prefix != "/" and path == self.prefix.rstrip("/"):
             self.send_response(301)
             self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
             self.end_headers()
-            return
-        super().do_GET()
+            return None
+        if not path.startswith(self.prefix):
+            self.send_error(404, f"outside {self.prefix}")
+            return None
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
