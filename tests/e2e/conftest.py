@@ -36,7 +36,7 @@ CHROMIUM_ARGS = [
     "--metrics-recording-only",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-BOOT_TIMEOUT = 120_000  # ms: a cold boot on a loaded 2-core CI machine
+BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine
 
 
 class RecordingHandler(build.SiteHandler):
