@@ -1,29 +1,38 @@
-// The game controller: wires the engine, the saves, the renderer, the input
-// and the service worker. Every engine call that changes the game goes through
-// one queue, so a move, a restore and an update never interleave; after each
-// one the game is saved, then drawn.
+// The game controller: wires the engine, the saves, the renderer, the input,
+// the panels, the clock and the service worker. Every engine call that changes
+// the game goes through one queue, so a move, a restore and an update never
+// interleave; after each one the game is saved, then drawn (Renderer.draw is
+// the one render path). No rule is decided here: the engine answers.
 
 import { parseLink } from "./links.js";
-import { countResult } from "./storage.js";
+import { exportData, importData, DEFAULT_OPTIONS } from "./storage.js";
+import { countResult, resetPreset } from "./stats.js";
+import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle, statsKey } from "./options.js";
+import { isoDate } from "./dialogs.js";
 
+const DRAW = 28;
 const STEP_TEXT = {
   fetch: "Loading the game engine…",
   runtime: "Starting Python…",
   engine: "Installing the game…",
   import: "Dealing…",
 };
+const AI_DELAY = { slow: 900, normal: 600, fast: 300, off: 250 };
 
 const newId = () =>
   (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export class App {
-  constructor({ engine, storage, renderer, input, sw, notices, doc = document }) {
-    Object.assign(this, { engine, storage, renderer, input, sw, notices, doc });
+  constructor({ engine, storage, renderer, input, sw, notices, dialogs, clock, doc = document }) {
+    Object.assign(this, { engine, storage, renderer, input, sw, notices, dialogs, clock, doc });
     this.queue = Promise.resolve();
-    this.save = null; // {gameId, record, board}
+    this.save = null; // {gameId, record, board, preset, hints, elapsed, daily, watched}
     this.options = null;
-    this.dialog = doc.querySelector("[data-testid=result]");
+    this.presets = [];
+    this.busy = false; // a move is on its way to the engine
+    this.watch = null; // {level, running, line?}
     this.boot = doc.querySelector("[data-testid=boot]");
+    clock.onTick = (ms) => renderer.setClock(ms, clock.paused);
   }
 
   async start() {
@@ -35,12 +44,15 @@ export class App {
     if (controlled) this.startEngine();
 
     this.storage.onproblem = (message) => this.notices.show(message, { id: "storage", kind: "error" });
-    this.options = this.loadKind("options") || { preset: "standard" };
+    this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...(this.loadKind("options") || {}) };
+    this.options.rules = { ...(this.options.rules || {}) };
+    this.renderer.applyOptions(this.options);
     this.loadKind("stats"); // only to report (and set aside) unreadable statistics now
     this.save = this.loadKind("game");
     if (this.save && this.save.board) {
       try {
         this.renderer.draw(this.save.board);
+        this.clock.reset(this.save.elapsed || 0);
         performance.mark("tripeaks:saved-board-drawn");
       } catch (error) {
         console.warn("the saved board could not be drawn:", error);
@@ -78,18 +90,51 @@ export class App {
 
   listen() {
     // Taps and keys reach the game only once the engine has dealt it.
-    const on = (type, handler) => this.input.addEventListener(type, (event) => {
-      if (this.renderer.interactive) handler(event.detail);
+    const on = (type, handler, always = false) => this.input.addEventListener(type, (event) => {
+      if (type !== "menu") this.dialogs.close("menu");
+      if (always || this.renderer.interactive) handler(event.detail);
     });
     on("play", ({ slot }) => this.move(slot));
-    on("draw", () => this.move("draw"));
+    on("draw", () => this.move(DRAW));
     on("undo", () => this.move("undo"));
     on("redo", () => this.move("redo"));
     on("new", () => this.newGame());
+    on("restart", () => this.restart());
     on("hint", () => this.hint());
-    on("close-result", () => this.dialog.open && this.dialog.close());
+    on("pause", () => this.pause(), true);
+    on("menu", () => this.dialogs.open("menu"), true);
+    on("options", () => this.showOptions(), true);
+    on("stats", () => this.showStats(), true);
+    on("rules", () => this.showRules(), true);
+    on("deals", () => this.dialogs.showDeals(this.dailyMarks(), isoDate(new Date())));
+    on("daily", () => this.playDaily());
+    on("deal-code", () => this.playTyped("code"));
+    on("deal-cards", () => this.playTyped("cards"));
+    on("share", () => this.share());
+    on("read", () => this.readBoard(), true);
+    on("watch", () => this.startWatching());
+    on("ai-step", () => this.aiStep());
+    on("ai-run", () => this.aiRun());
+    on("ai-stop", () => this.stopWatching());
+    on("replay", () => this.replay());
+    on("close-result", () => this.dialogs.close("result"), true);
+    on("undo-result", () => { this.dialogs.close("result"); this.move("undo"); });
+    on("stats-export", () => this.exportAll(), true);
+    on("stats-reset", () => this.resetStats(), true);
+    this.dialogs.onclose = (name) => { if (name === "pause") this.resume(); };
+    const form = this.doc.querySelector("[data-testid=options-form]");
+    form.addEventListener("change", (event) => this.optionChanged(event.target));
+    form.addEventListener("submit", (event) => event.preventDefault());
+    this.doc.querySelector("[data-testid=stats-preset]").addEventListener("change", (event) =>
+      this.dialogs.showStats(this.storage.load("stats").value || {}, event.target.value));
+    this.doc.querySelector("[data-testid=stats-import]").addEventListener("change", (event) => this.importAll(event.target));
+    this.doc.querySelector("[data-testid=deal-code]").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") { event.preventDefault(); this.playTyped("code"); }
+    });
     window.addEventListener("hashchange", () => this.openLink());
     window.addEventListener("storage", (event) => this.otherTab(event));
+    window.addEventListener("pagehide", () => this.keepTime());
+    this.doc.addEventListener("visibilitychange", () => this.keepTime());
   }
 
   progress(text, fraction) {
@@ -121,24 +166,30 @@ export class App {
   }
 
   async firstGame() {
+    try {
+      this.presets = (await this.engine.call("presets")).presets || [];
+      this.dialogs.fillPresets(this.presets);
+    } catch (error) {
+      console.warn("no presets:", error);
+    }
     const link = parseLink(window.location.hash);
     let state = null;
     if (link && link.error) this.notices.show(link.error, { id: "link", kind: "error" });
     if (link && link.request) state = await this.startFromLink(link.request);
-    if (!state && this.save) {
+    if (state) {
+      this.show(state, { fresh: true });
+    } else if (this.save) {
       try {
         state = await this.engine.call("restore", { record: this.save.record });
+        this.show(state, { restored: true });
       } catch (error) {
         this.storage.setAside("tripeaks.game", JSON.stringify(this.save));
         this.notices.show(`Your saved game could not be restored and was set aside (${error.message}). A new game has started.`, { id: "game-problem", kind: "error" });
         this.save = null;
       }
     }
-    if (state) {
-      this.show(state, { gameId: this.save ? this.save.gameId || newId() : newId() });
-    } else {
-      await this.deal({ preset: this.options.preset });
-    }
+    if (!this.save) await this.deal(gameRequest(this.options));
+    this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     this.boot.hidden = true;
     this.doc.documentElement.dataset.engine = "ready";
     performance.mark("tripeaks:engine-ready");
@@ -148,7 +199,6 @@ export class App {
   async startFromLink(request) {
     try {
       const state = await this.engine.call("new_game", request);
-      this.save = null;
       history.replaceState(null, "", window.location.pathname + window.location.search);
       return state;
     } catch (error) {
@@ -162,82 +212,483 @@ export class App {
     if (!link) return;
     if (link.error) return this.notices.show(link.error, { id: "link", kind: "error" });
     this.enqueue(async () => {
+      await this.leaveGame();
       const state = await this.startFromLink(link.request);
-      if (state) {
-        await this.leaveGame();
-        this.show(state, { gameId: newId() });
-      }
+      if (state) this.show(state, { fresh: true });
     });
   }
 
-  /** Save, then draw; count the result once when the game is won. */
-  show(state, { gameId = this.save && this.save.gameId } = {}) {
+  // -- the one path from an engine state to the screen ---------------------------------
+
+  /** Save, then draw; a finished game is counted and its panel shown. */
+  show(state, { fresh = false, restored = false, motion = null, daily = null, watched = false } = {}) {
     const board = state.board;
-    this.save = { gameId, record: state.record, board };
+    const before = this.save;
+    if (fresh || !before) {
+      this.save = {
+        gameId: newId(), preset: statsKey(board.rules, this.presets), hints: 0, elapsed: 0,
+        daily, watched, finished: false,
+      };
+      this.clock.reset(0);
+      this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
+    } else if (restored) {
+      this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || newId() };
+      if (!this.save.preset || this.save.preset === "custom") this.save.preset = statsKey(board.rules, this.presets);
+      this.clock.reset(this.save.elapsed || 0);
+    }
+    this.save.record = state.record;
+    this.save.board = board;
+    this.clock.want(board.moves > 0 && !board.over && !this.save.watched);
+    this.save.elapsed = Math.round(this.clock.elapsed());
     this.storage.save("game", this.save);
-    this.renderer.draw(board);
+    this.renderer.draw(board, motion);
     performance.mark("tripeaks:drawn");
-    if (board.won) this.finish(true);
-    else if (board.stuck) this.finish(false);
+    if (board.over && !this.save.finished) {
+      this.finish(board.won);
+    } else if (!board.over) {
+      this.save.finished = false;
+    }
+  }
+
+  /** Save the time played when the page hides (only our own game, only while it runs). */
+  keepTime() {
+    if (!this.save || !this.save.board || this.clock.since === null) return;
+    let raw = null;
+    try { raw = this.storage.backend.getItem("tripeaks.game"); } catch { return; }
+    if (!raw || !raw.includes(`"${this.save.gameId}"`)) return; // another tab's game now
+    this.save.elapsed = Math.round(this.clock.elapsed());
+    this.storage.save("game", this.save);
   }
 
   async finish(won) {
-    const board = this.save.board;
-    if (won) {
-      await this.storage.updateStats((stats) => countResult(stats, { gameId: this.save.gameId, won: true, score: board.score }));
+    const save = this.save;
+    save.finished = true;
+    const board = { ...save.board, elapsed: save.elapsed };
+    this.renderer.announce(won ? `You cleared the peaks! ${board.score !== null ? `Score ${board.score}.` : ""}` : "No more moves.");
+    if (save.watched) {
+      this.notices.show(won ? `The AI cleared the peaks in ${board.moves} moves.` : `The AI is stuck with ${board.cards_left} cards left.`, { id: "watch", timeout: 6000 });
+      return;
     }
+    // A win counts at once; a stuck game counts when it is left, since undo may
+    // still save it (and at once when the rules have no undo).
+    if (won || !board.can_undo) await this.count(save, won);
     const stats = this.storage.load("stats").value;
-    this.dialog.querySelector("h2").textContent = won ? "You cleared the peaks!" : "No moves left";
-    const parts = [];
-    if (board.score !== null && board.score !== undefined) parts.push(`Score ${board.score}.`);
-    if (stats) parts.push(`Won ${stats.won} of ${stats.played}; streak ${stats.streak}, best ${stats.bestStreak}.`);
-    if (!won && board.can_undo) parts.push("You can undo and try another way.");
-    this.dialog.querySelector(".result-text").textContent = parts.join(" ");
-    if (!this.dialog.open) this.dialog.showModal();
+    this.dialogs.result({ won, board, stats, presetName: save.preset, presets: this.presets });
+    const gameId = save.gameId;
+    const current = () => this.save && this.save.gameId === gameId;
+    if (won) {
+      this.engine.call("par", { max_seconds: 3 }).then((par) => current() && this.dialogs.par(par, board),
+        () => current() && this.dialogs.par(null, board));
+    } else {
+      this.engine.call("analyse", { max_seconds: 3, par: false }).then((a) => {
+        if (!current()) return;
+        save.analysis = a;
+        this.dialogs.analysis(a, board);
+      }, () => current() && this.dialogs.analysis(null, board));
+    }
+  }
+
+  count(save, won) {
+    const board = save.board;
+    return this.storage.updateStats((stats) => countResult(stats, {
+      gameId: save.gameId, won, score: board.score, preset: save.preset, time: save.elapsed,
+      clean: !board.used_undo && !save.hints, cardStreak: board.best_streak, cardsLeft: board.cards_left,
+      daily: save.daily,
+    }));
+  }
+
+  /** Whether leaving now loses something: a started game not yet over. */
+  inProgress() {
+    const s = this.save;
+    return Boolean(s && s.board && s.board.moves > 0 && !s.board.over && !s.watched);
+  }
+
+  /** Ask before leaving a game in progress; says what leaving records. */
+  async confirmLeave(what) {
+    if (!this.inProgress()) return true;
+    const loss = this.save.board.rules && this.save.board.rules.abandon_is_loss;
+    return this.dialogs.confirm(
+      `${what}?`,
+      loss ? "This game is not finished: leaving it counts as a loss." : "This game is not finished. It will not be recorded.",
+      what, "Keep playing",
+    );
   }
 
   /** Count the game being left: a loss when it ended stuck, or when the rules say leaving loses. */
   async leaveGame() {
     const save = this.save;
-    if (!save || !save.board || save.board.won || save.board.moves === 0) return;
-    if (save.board.stuck || (save.board.rules.abandon_is_loss)) {
-      await this.storage.updateStats((stats) => countResult(stats, { gameId: save.gameId, won: false }));
-    }
+    if (!save || !save.board || save.watched || save.board.won || save.board.moves === 0) return;
+    if (save.board.stuck || save.board.rules.abandon_is_loss) await this.count(save, false);
   }
 
+  // -- playing ------------------------------------------------------------------------
+
   move(move) {
+    if (this.busy || this.clock.paused || this.watch) return null; // a tap during a move: dropped, never played twice
     performance.mark("tripeaks:input");
     this.renderer.showHint(null);
+    this.busy = true;
+    const from = Number.isInteger(move) ? this.renderer.rectOf(move) : null;
+    const wasteRect = this.renderer.waste.getBoundingClientRect();
+    const before = this.save && this.save.board;
     return this.enqueue(async () => {
-      const state = await this.engine.call("action", { move });
-      this.show(state);
-      performance.measure("tripeaks:move", "tripeaks:input", "tripeaks:drawn");
+      try {
+        const state = await this.engine.call("action", { move });
+        const motion = { move, from };
+        if (move === "undo" && before) {
+          motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
+          motion.wasteRect = wasteRect;
+        }
+        this.show(state, { motion });
+        this.announceMove(move, state.board);
+        performance.measure("tripeaks:move", "tripeaks:input", "tripeaks:drawn");
+      } catch (error) {
+        if (error && (error.kind === "IllegalMoveError" || error.kind === "UndoError")) {
+          if (Number.isInteger(move)) this.renderer.shake(move);
+          if (this.options.errorHelp !== false || error.kind === "UndoError") {
+            this.notices.show(error.message, { id: "move", timeout: 3000 });
+          }
+          this.renderer.announce(error.message);
+        } else {
+          throw error;
+        }
+      } finally {
+        this.busy = false;
+      }
     });
   }
 
+  announceMove(move, board) {
+    const parts = [];
+    if (move === "undo") parts.push("Move undone.");
+    else if (move === "redo") parts.push("Move redone.");
+    else if (move === DRAW) parts.push(`Drew the ${board.waste.name}. ${board.stock.count} left in the stock.`);
+    else parts.push(`Played the ${board.waste.name}.`);
+    const revealed = (board.revealed || []).map((p) => board.slots[p] && board.slots[p].name).filter(Boolean);
+    if (revealed.length) parts.push(`Turned over: ${revealed.join(", ")}.`);
+    for (const e of board.events || []) if (e && e.kind !== "streak" && e.kind !== "undo" && e.label) parts.push(`${e.label}.`);
+    if (!board.over) this.renderer.announce(parts.join(" "));
+  }
+
   hint() {
+    if (this.watch) return null;
     return this.enqueue(async () => {
       const { move, reason } = await this.engine.call("hint");
-      if (move === null || move === undefined) this.notices.show(reason || "No move helps now.", { id: "hint", timeout: 4000 });
-      else if (reason) this.notices.show(reason, { id: "hint", timeout: 4000 });
+      if (this.save) this.save.hints = (this.save.hints || 0) + 1;
+      if (move === null || move === undefined) {
+        this.notices.show(reason || "No move helps now.", { id: "hint", timeout: 4000 });
+        return;
+      }
+      const board = this.save.board;
+      const what = move === DRAW ? "Draw from the stock." : `Play the ${board.slots[move].name}.`;
+      this.notices.show(`${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 });
+      this.renderer.announce(what);
       this.renderer.showHint(move);
     });
   }
 
-  async deal(request) {
+  async deal(request, { daily = null, command = "new_game" } = {}) {
     await this.leaveGame();
-    const state = await this.engine.call("new_game", request);
-    this.show(state, { gameId: newId() });
+    const state = await this.engine.call(command, request);
+    this.show(state, { fresh: true, daily });
+    this.renderer.announce(`New deal. ${state.board.description || ""}`);
   }
 
-  newGame() {
-    if (this.dialog.open) this.dialog.close();
+  newGame(request = null) {
+    this.dialogs.close("result");
     return this.enqueue(async () => {
-      await this.deal({ preset: this.options.preset });
+      if (!(await this.confirmLeave("New game"))) return;
+      this.stopWatching();
+      await this.deal(request || gameRequest(this.options));
       // A waiting update is applied now, between games, with the new one saved.
       if (this.sw.waiting) this.sw.applyUpdate();
     });
   }
+
+  restart() {
+    this.dialogs.close("result");
+    return this.enqueue(async () => {
+      if (!this.save || this.save.board.moves === 0) return;
+      if (!(await this.confirmLeave("Restart"))) return;
+      this.stopWatching();
+      await this.deal({}, { command: "restart", daily: this.save.daily });
+    });
+  }
+
+  playDaily() {
+    const today = isoDate(new Date());
+    this.dialogs.close("deals");
+    this.dialogs.close("result");
+    return this.enqueue(async () => {
+      if (!(await this.confirmLeave("New game"))) return;
+      this.stopWatching();
+      await this.deal({ ...gameRequest(this.options), date: today }, { command: "daily", daily: today });
+      this.notices.show(`Today’s deal, ${today}: the same for everyone, and it can be won.`, { id: "daily", timeout: 5000 });
+    });
+  }
+
+  playTyped(kind) {
+    const field = this.doc.querySelector(kind === "code" ? "[data-testid=deal-code]" : "[data-testid=deal-cards]");
+    const text = field.value.trim();
+    if (!text) {
+      this.dialogs.setText("deal-error", kind === "code" ? "Type a deal number or a code first." : "Paste the 52 cards first.");
+      return null;
+    }
+    const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, "") };
+    return this.enqueue(async () => {
+      if (!(await this.confirmLeave("New game"))) return;
+      try {
+        await this.leaveGame();
+        const state = await this.engine.call("new_game", request);
+        this.stopWatching();
+        this.dialogs.close("deals");
+        this.show(state, { fresh: true });
+        field.value = "";
+      } catch (error) {
+        this.dialogs.open("deals");
+        this.dialogs.setText("deal-error", error.message);
+      }
+    });
+  }
+
+  // -- pause ---------------------------------------------------------------------------
+
+  pause() {
+    if (this.clock.paused) return;
+    this.clock.pause(true);
+    this.renderer.setPaused(true);
+    this.dialogs.open("pause");
+  }
+
+  resume() {
+    this.clock.pause(false);
+    this.renderer.setPaused(false);
+  }
+
+  // -- panels -----------------------------------------------------------------------------
+
+  showOptions() {
+    this.dialogs.showOptions(this.options, effectiveRules(this.options, this.presets), this.presets);
+  }
+
+  optionChanged(field) {
+    const [name, value] = this.dialogs.readField(field);
+    const o = this.options;
+    if (name === "preset") {
+      o.preset = value;
+      o.rules = {};
+    } else if (RULE_KEYS.includes(name)) {
+      const preset = this.presets.find((p) => p.name === o.preset);
+      if (preset && preset.rules[name] === value) delete o.rules[name];
+      else o.rules[name] = value;
+    } else {
+      o[name] = value;
+      this.renderer.applyOptions(o);
+    }
+    this.storage.save("options", o);
+    if (name === "preset" || RULE_KEYS.includes(name)) {
+      this.showOptions(); // show the preset's values
+      this.dialogs.get("options").querySelector(`[name=${name}]`).focus();
+      this.notices.show("Rule changes apply from your next new game.", { id: "options", timeout: 4000 });
+    }
+  }
+
+  showStats(preset = null) {
+    const stats = this.storage.load("stats").value || {};
+    this.dialogs.setText("stats-message", "");
+    this.dialogs.showStats(stats, preset || (this.save && this.save.preset) || this.options.preset);
+  }
+
+  async resetStats() {
+    const preset = this.doc.querySelector("[data-testid=stats-preset]").value;
+    const title = presetTitle(preset, this.presets);
+    const sure = await this.dialogs.confirm(`Reset ${title} statistics?`, `Every number kept for ${title} games goes. This cannot be undone (export a backup first to keep them).`, "Reset", "Keep them");
+    if (sure) await this.storage.updateStats((stats) => resetPreset(stats, preset));
+    this.showStats(preset);
+    if (sure) this.dialogs.setText("stats-message", `${title} statistics reset.`);
+  }
+
+  exportAll() {
+    const data = exportData(this.storage);
+    const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = this.doc.createElement("a");
+    a.href = url;
+    a.download = `tripeaks-backup-${isoDate(new Date())}.json`;
+    this.doc.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    this.dialogs.setText("stats-message", "Backup saved: keep the file to bring your games back on any browser.");
+  }
+
+  async importAll(input) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    try {
+      const checked = importData(this.storage, await file.text());
+      if (checked.options) {
+        this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...checked.options, rules: { ...(checked.options.rules || {}) } };
+        this.renderer.applyOptions(this.options);
+      }
+      this.showStats();
+      this.dialogs.setText("stats-message", "Backup restored.");
+      if (checked.game) {
+        this.enqueue(async () => {
+          const state = await this.engine.call("restore", { record: checked.game.record });
+          this.save = { ...checked.game };
+          this.show(state, { restored: true });
+        });
+      }
+    } catch (error) {
+      this.dialogs.setText("stats-message", `Nothing was imported: ${error.message}.`);
+    } finally {
+      input.value = "";
+    }
+  }
+
+  showRules() {
+    const board = this.save && this.save.board;
+    const rules = board ? board.rules : effectiveRules(this.options, this.presets);
+    const name = this.save ? this.save.preset : this.options.preset;
+    this.dialogs.showRules(presetTitle(name, this.presets), rules);
+  }
+
+  readBoard() {
+    const board = this.save && this.save.board;
+    if (!board) return;
+    this.dialogs.setText("reader-text", board.description || "");
+    this.dialogs.open("reader");
+  }
+
+  dailyMarks() {
+    const stats = this.storage.load("stats").value;
+    return (stats && stats.daily) || {};
+  }
+
+  shareLink() {
+    const board = this.save && this.save.board;
+    if (!board) return null;
+    const base = window.location.origin + window.location.pathname;
+    const preset = this.save.preset && this.save.preset !== "custom" ? `&preset=${this.save.preset}` : "";
+    if (board.deal_code) return `${base}#deal=${board.deal_code}${preset}`;
+    const cards = this.save.record && this.save.record.deal;
+    return cards ? `${base}#cards=${cards.replace(/\s+/g, "")}${preset}` : null;
+  }
+
+  async share() {
+    const link = this.shareLink();
+    if (!link) return;
+    const board = this.save.board;
+    const text = board.won
+      ? `I cleared this TriPeaks deal${board.score !== null ? ` with ${board.score} points` : ""} in ${board.moves} moves. Can you?`
+      : "Try this TriPeaks deal:";
+    let copied = false;
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: "TriPeaks", text, url: link });
+        return;
+      }
+      if (navigator.clipboard) {
+        await navigator.clipboard.writeText(`${text} ${link}`);
+        copied = true;
+      }
+    } catch {
+      // no share sheet or clipboard here: the notice shows the link instead
+    }
+    this.notices.show(`${copied ? "Link copied: " : "Share this link: "}${link}`, { id: "share", timeout: 12000 });
+  }
+
+  // -- the AI and the solver's line -------------------------------------------------------
+
+  startWatching() {
+    this.dialogs.close("result");
+    return this.enqueue(async () => {
+      if (!this.save) return;
+      if (!(await this.confirmLeave("Let the AI play"))) return;
+      await this.leaveGame();
+      const state = await this.engine.call("restart");
+      this.watch = { running: false, line: null };
+      this.show(state, { fresh: true, watched: true });
+      this.watchBar(true, "The AI plays this deal");
+    });
+  }
+
+  watchBar(on, title = "") {
+    const bar = this.doc.querySelector("[data-testid=watch]");
+    bar.hidden = !on;
+    if (title) bar.querySelector(".watch-title").textContent = title;
+    bar.querySelector("label").hidden = Boolean(this.watch && this.watch.line);
+    this.renderer.setWatching(on);
+    this.setRunLabel();
+  }
+
+  setRunLabel() {
+    const button = this.doc.querySelector("[data-testid=ai-run]");
+    button.textContent = this.watch && this.watch.running ? "Pause" : "Play";
+  }
+
+  aiStep() {
+    if (!this.watch) return null;
+    return this.enqueue(async () => {
+      if (!this.watch || !this.save || this.save.board.over) return;
+      const w = this.watch;
+      let state;
+      let move;
+      if (w.line) {
+        move = w.line[w.index];
+        if (move === undefined) return;
+        w.index += 1;
+        state = await this.engine.call("action", { move });
+      } else {
+        const level = this.doc.querySelector("[data-testid=ai-level]").value;
+        state = await this.engine.call("ai_step", { level });
+        move = state.move;
+      }
+      const from = this.renderer.rectOf(move);
+      this.show(state, { motion: { move, from } });
+      this.announceMove(move, state.board);
+      if (state.board.over) {
+        w.running = false;
+        this.setRunLabel();
+      }
+    });
+  }
+
+  async aiRun() {
+    const w = this.watch;
+    if (!w) return;
+    w.running = !w.running;
+    this.setRunLabel();
+    while (this.watch === w && w.running && this.save && !this.save.board.over) {
+      await this.aiStep();
+      await new Promise((resolve) => setTimeout(resolve, AI_DELAY[this.options.speed] || 600));
+    }
+  }
+
+  stopWatching() {
+    if (!this.watch) return;
+    this.watch.running = false;
+    this.watch = null;
+    this.watchBar(false);
+  }
+
+  /** After a lost game: replay the solver's winning line from the start. */
+  replay() {
+    const line = this.save && this.save.analysis && this.save.analysis.line;
+    if (!line) return null;
+    this.dialogs.close("result");
+    return this.enqueue(async () => {
+      await this.leaveGame();
+      const state = await this.engine.call("restart");
+      this.watch = { running: false, line: [...line], index: 0 };
+      this.show(state, { fresh: true, watched: true });
+      this.watchBar(true, `A winning line: ${line.length} moves`);
+      this.aiRun();
+    });
+  }
+
+  // -- updates and other tabs -----------------------------------------------------------------
 
   offerUpdate() {
     this.notices.show("A new version of TriPeaks is ready. Your game is kept.", {
@@ -249,7 +700,10 @@ export class App {
   applyUpdate() {
     // Queued behind any move in flight; the game was saved after it.
     return this.enqueue(async () => {
-      if (this.save) this.storage.save("game", this.save);
+      if (this.save) {
+        this.save.elapsed = Math.round(this.clock.elapsed());
+        this.storage.save("game", this.save);
+      }
       this.sw.applyUpdate();
     });
   }
@@ -260,7 +714,9 @@ export class App {
     if (!value || (this.save && value.gameId === this.save.gameId && JSON.stringify(value.record) === JSON.stringify(this.save.record))) return;
     this.enqueue(async () => {
       const state = await this.engine.call("restore", { record: value.record });
-      this.save = { gameId: value.gameId, record: state.record, board: state.board };
+      this.save = { ...value, record: state.record, board: state.board };
+      this.clock.reset(value.elapsed || 0);
+      this.clock.want(false);
       this.renderer.draw(state.board);
     });
   }

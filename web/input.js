@@ -1,39 +1,133 @@
-// Input only emits: "play" {slot}, "draw", "undo", "redo", "new", "hint",
-// "update". It never touches the game; main.js decides what each one does.
+// Input only emits: "play" {slot}, "draw", and each toolbar or dialog action by
+// its data-action name ("undo", "hint", "new", "restart", "pause", ...). It
+// never touches the game; app.js decides what each one does.
+//
+// Tap or click a card or the stock; drag a card onto the waste; keys:
+// Space or D draws, U or Ctrl+Z undoes, Ctrl+Y / Ctrl+Shift+Z redoes, H hint,
+// N new game, R restart, P pause, arrows move between the playable cards.
+// Enter or Space on a focused card plays it (it is a button).
 
-const KEYS = { d: "draw", " ": "draw", u: "undo", z: "undo", r: "redo", y: "redo", n: "new", h: "hint" };
+const KEYS = { d: "draw", " ": "draw", u: "undo", h: "hint", n: "new", r: "restart", p: "pause" };
+const DRAG_START = 8; // px a pointer moves before a press becomes a drag
 
 export class Input extends EventTarget {
   constructor(root = document) {
     super();
-    root.addEventListener("click", (event) => {
-      const target = event.target.closest("[data-slot], [data-testid=stock], [data-action]");
-      if (!target || target.disabled) return;
-      if (target.dataset.slot !== undefined) this.emit("play", { slot: Number(target.dataset.slot) });
-      else if (target.dataset.testid === "stock") this.emit("draw");
-      else this.emit(target.dataset.action);
-    });
-    root.addEventListener("keydown", (event) => {
-      if (event.altKey || event.metaKey || event.defaultPrevented) return;
-      const tag = event.target && event.target.tagName;
-      if (tag === "INPUT" || tag === "TEXTAREA") return;
-      const key = event.key.toLowerCase();
-      if (event.ctrlKey) {
-        if (key === "z") this.emit(event.shiftKey ? "redo" : "undo");
-        else if (key === "y") this.emit("redo");
-        else return;
-      } else if (key === " " && tag === "BUTTON") {
-        return; // Space on a focused button clicks it
-      } else if (KEYS[key] && !["z", "y"].includes(key)) {
-        this.emit(KEYS[key]);
-      } else {
-        return;
-      }
-      event.preventDefault();
-    });
+    this.root = root;
+    this.drag = null;
+    this.suppressClick = false;
+    root.addEventListener("click", (event) => this.click(event));
+    root.addEventListener("keydown", (event) => this.key(event));
+    root.addEventListener("pointerdown", (event) => this.pointerDown(event));
+    root.addEventListener("pointermove", (event) => this.pointerMove(event));
+    root.addEventListener("pointerup", (event) => this.pointerUp(event));
+    root.addEventListener("pointercancel", () => this.cancelDrag());
   }
 
   emit(type, detail = {}) {
     this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  click(event) {
+    if (this.suppressClick) {
+      this.suppressClick = false;
+      event.preventDefault();
+      return;
+    }
+    const target = event.target.closest("[data-slot], [data-testid=stock], [data-action]");
+    if (!target || target.disabled) return;
+    if (target.dataset.slot !== undefined) this.emit("play", { slot: Number(target.dataset.slot), via: event.detail ? "pointer" : "key" });
+    else if (target.dataset.testid === "stock") this.emit("draw");
+    else this.emit(target.dataset.action, { source: target });
+  }
+
+  key(event) {
+    if (event.altKey || event.metaKey || event.defaultPrevented) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("dialog, input, textarea, select, label")) return;
+    const tag = target && target.tagName;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (event.ctrlKey) {
+      if (key === "z") this.emit(event.shiftKey ? "redo" : "undo");
+      else if (key === "y") this.emit("redo");
+      else return;
+    } else if (key === " " && tag === "BUTTON") {
+      return; // Space on a focused button clicks it
+    } else if (key.startsWith && key.startsWith("Arrow")) {
+      if (!this.moveFocus(target, key)) return;
+    } else if (KEYS[key]) {
+      this.emit(KEYS[key]);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  /** Arrow keys walk the playable cards and the stock, left to right. */
+  moveFocus(from, key) {
+    const stops = [...this.root.querySelectorAll("[data-slot][data-playable], [data-testid=stock]:not(:disabled)")];
+    if (!stops.length) return false;
+    const rect = (el) => el.getBoundingClientRect();
+    stops.sort((a, b) => rect(a).left - rect(b).left || rect(a).top - rect(b).top);
+    const index = stops.indexOf(from);
+    const forward = key === "ArrowRight" || key === "ArrowDown";
+    const next = index < 0 ? stops[forward ? 0 : stops.length - 1]
+      : stops[(index + (forward ? 1 : -1) + stops.length) % stops.length];
+    next.focus();
+    return true;
+  }
+
+  // -- dragging a card onto the waste ------------------------------------------
+
+  pointerDown(event) {
+    if (event.button !== 0) return;
+    const card = event.target.closest("[data-slot][data-card]");
+    if (!card || card.disabled) return;
+    this.drag = { card, x: event.clientX, y: event.clientY, id: event.pointerId, moving: false };
+  }
+
+  pointerMove(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.hypot(dx, dy) < DRAG_START) return;
+      drag.moving = true;
+      try { drag.card.setPointerCapture(drag.id); } catch { /* the pointer is gone */ }
+      drag.card.classList.add("dragging");
+    }
+    drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
+    const waste = this.root.querySelector("[data-testid=waste]");
+    waste.classList.toggle("drop", this.overWaste(event, waste));
+  }
+
+  overWaste(event, waste) {
+    const r = waste.getBoundingClientRect();
+    const pad = r.width * 0.35;
+    return event.clientX > r.left - pad && event.clientX < r.right + pad
+      && event.clientY > r.top - pad && event.clientY < r.bottom + pad;
+  }
+
+  pointerUp(event) {
+    const drag = this.drag;
+    if (!drag || event.pointerId !== drag.id) return;
+    this.drag = null;
+    if (!drag.moving) return; // a tap: the click that follows plays it
+    const waste = this.root.querySelector("[data-testid=waste]");
+    const dropped = this.overWaste(event, waste);
+    waste.classList.remove("drop");
+    drag.card.classList.remove("dragging");
+    drag.card.style.transform = "";
+    this.suppressClick = true;
+    setTimeout(() => { this.suppressClick = false; }, 0);
+    if (dropped) this.emit("play", { slot: Number(drag.card.dataset.slot), via: "drag" });
+  }
+
+  cancelDrag() {
+    if (!this.drag) return;
+    this.drag.card.classList.remove("dragging");
+    this.drag.card.style.transform = "";
+    this.drag = null;
   }
 }

@@ -1,6 +1,8 @@
 // The composition root: build each part, hand them to the app, start it.
 
 import { App } from "./app.js";
+import { Clock } from "./clock.js";
+import { Dialogs } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
 import { Input } from "./input.js";
 import { Notices } from "./notices.js";
@@ -20,6 +22,8 @@ const app = new App({
   input: new Input(document),
   sw: new ServiceWorkerClient("./service-worker.js"),
   notices: new Notices(),
+  dialogs: new Dialogs(document),
+  clock: new Clock(),
 });
 globalThis.tripeaks = app; // for the console, the tests and the benchmark
 app.start().catch((error) => {

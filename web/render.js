@@ -1,31 +1,14 @@
-// The one render path: draw(board) brings the DOM in line with the engine's
-// board, Game.view() (tripeaks/game.py). Only attributes and textContent are
-// written; nothing from a save, a link or the engine is ever parsed as HTML.
+// The one render path: draw(board, motion) brings the DOM in line with the
+// engine's board, Game.view() (tripeaks/game.py), then plays the motion that
+// led there (a card flying to the waste, revealed cards turning over, score
+// labels). Only attributes and textContent are written; nothing from a save,
+// a link or the engine is ever parsed as HTML. No rule is decided here: what
+// may be played is the board's "fits", what is face up is its "face_up".
 
-const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const RANKS = { T: "10" };
-const RED = new Set(["D", "H"]);
+import { clearFace, drawFace, isCode } from "./cards.js";
 
-function span(doc, className, text, hidden) {
-  const el = doc.createElement("span");
-  el.className = className;
-  el.textContent = text;
-  if (hidden) el.setAttribute("aria-hidden", "true");
-  return el;
-}
-
-/** A card's face: the glyphs for the eye, its name for a screen reader. */
-function face(element, code, name) {
-  const rank = RANKS[code[0]] || code[0];
-  const suit = SUITS[code[1]] || "?";
-  const doc = element.ownerDocument;
-  element.replaceChildren(
-    span(doc, "corner", rank + suit, true),
-    span(doc, "pip", suit, true),
-    span(doc, "sr-only", name || code, false),
-  );
-  element.classList.toggle("red", RED.has(code[1]));
-}
+const DRAW = 28;
+const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
 
 function setAttr(element, name, value) {
   if (value === null || value === undefined || value === false) {
@@ -35,19 +18,33 @@ function setAttr(element, name, value) {
   }
 }
 
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function formatTime(ms) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
 export class Renderer {
   constructor(root = document) {
     this.root = root;
     this.doc = root.ownerDocument || root;
-    this.peaks = root.querySelector("[data-testid=peaks]");
-    this.stock = root.querySelector("[data-testid=stock]");
-    this.waste = root.querySelector("[data-testid=waste]");
-    this.score = root.querySelector("[data-testid=score]");
-    this.left = root.querySelector("[data-testid=cards-left]");
-    this.deal = root.querySelector("[data-testid=deal]");
-    this.buttons = Object.fromEntries(
-      [...root.querySelectorAll(".actions [data-action]")].map((b) => [b.dataset.action, b]),
-    );
+    this.html = this.doc.documentElement;
+    const $ = (id) => root.querySelector(`[data-testid=${id}]`);
+    this.peaks = $("peaks");
+    this.stock = $("stock");
+    this.waste = $("waste");
+    this.pile = this.waste.parentElement;
+    this.fields = {
+      score: $("score"), streak: $("streak"), moves: $("moves"), left: $("cards-left"),
+      deal: $("deal"), clock: $("clock"), preset: $("preset"),
+    };
+    this.live = $("announce");
+    this.buttons = {};
+    for (const b of root.querySelectorAll(".actions [data-action]")) this.buttons[b.dataset.action] = b;
     this.slots = [];
     for (let slot = 0; slot < 28; slot++) {
       const card = this.doc.createElement("button");
@@ -59,66 +56,209 @@ export class Renderer {
     this.peaks.replaceChildren(...this.slots);
     this.board = null;
     this.interactive = false;
+    this.watching = false;
+    this.speed = 1;
+    this.reduced = globalThis.matchMedia ? globalThis.matchMedia("(prefers-reduced-motion: reduce)") : null;
   }
 
-  /** Whether taps reach the engine (false while Python boots). */
+  /** Table options: deck colours, theme, animation speed. */
+  applyOptions({ fourColour = false, theme = "felt", speed = "normal" } = {}) {
+    this.html.dataset.deck = fourColour ? "four" : "two";
+    this.html.dataset.theme = theme === "dark" ? "dark" : "felt";
+    this.speed = SPEEDS[speed] ?? 1;
+    this.html.dataset.motion = this.factor() ? "on" : "off";
+  }
+
+  /** Animation time multiplier: 0 with prefers-reduced-motion or motion off. */
+  factor() {
+    return this.reduced && this.reduced.matches ? 0 : this.speed;
+  }
+
+  /** Whether taps reach the engine (false while Python boots or the AI plays). */
   setInteractive(on) {
     this.interactive = on;
-    if (this.buttons.new) this.buttons.new.disabled = !on;
     if (this.board) this.draw(this.board);
   }
 
-  draw(board) {
+  setWatching(on) {
+    this.watching = on;
+    this.html.classList.toggle("watching", on);
+    if (this.board) this.draw(this.board);
+  }
+
+  setPreset(title) {
+    this.fields.preset.textContent = title ? `· ${title}` : "";
+  }
+
+  /** Where a move's card is now (to fly it from there after the draw). */
+  rectOf(move) {
+    const el = move === DRAW ? this.stock : this.slots[move];
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  draw(board, motion = null) {
     this.board = board;
-    const live = this.interactive;
+    const live = this.interactive && !this.watching;
+    const previous = this.slots.map((el) => el.dataset.card || null);
     board.slots.forEach((slot, index) => {
       const el = this.slots[index];
-      const code = slot.face_up ? slot.card : null;
-      if (el.dataset.card !== (code || undefined)) {
-        if (code) face(el, code, slot.name);
-        else el.replaceChildren();
+      const code = slot.face_up && isCode(slot.card) ? slot.card : null;
+      if ((el.dataset.card || null) !== code) {
+        if (code) drawFace(el, code);
+        else clearFace(el);
+      }
+      const gone = Boolean(slot.removed);
+      if (gone && !el.classList.contains("gone")) {
+        // A removed card keeps catching taps for a moment, so the second tap
+        // of a double tap never lands on the card it uncovered.
+        el.classList.add("leaving");
+        setTimeout(() => el.classList.remove("leaving"), 450);
       }
       setAttr(el, "data-card", code);
-      setAttr(el, "data-removed", slot.removed);
-      setAttr(el, "data-playable", slot.fits);
-      el.classList.toggle("back", !slot.removed && !code);
-      el.classList.toggle("gone", slot.removed);
-      el.classList.toggle("red", Boolean(code && RED.has(code[1])));
-      el.disabled = !live || !code || slot.removed;
-      setAttr(el, "aria-hidden", slot.removed ? "true" : null);
-      setAttr(el, "aria-label", slot.removed || code ? null : "Face-down card");
+      setAttr(el, "data-removed", gone);
+      setAttr(el, "data-playable", !gone && slot.fits && live);
+      el.classList.toggle("back", !gone && !code);
+      el.classList.toggle("gone", gone);
+      el.classList.toggle("blocked", Boolean(code) && !slot.free);
+      el.disabled = gone || !this.interactive;
+      el.tabIndex = !gone && slot.fits && live ? 0 : -1;
+      setAttr(el, "aria-hidden", gone ? "true" : null);
+      const name = code ? (typeof slot.name === "string" ? slot.name : code) : "Face-down card";
+      setAttr(el, "aria-label", gone ? null : name);
     });
-    const stock = board.stock.count;
+
+    const stock = Number(board.stock.count) || 0;
     setAttr(this.stock, "data-count", stock);
     this.stock.disabled = !live || stock === 0 || board.over;
-    this.stock.setAttribute("aria-label", `Stock: ${stock} card${stock === 1 ? "" : "s"}; draw`);
+    this.stock.setAttribute("aria-label", stock ? `Stock: ${plural(stock, "card")}. Draw` : "Stock: empty");
     this.stock.classList.toggle("empty", stock === 0);
-    const waste = board.waste.card;
-    if (this.waste.dataset.card !== (waste || undefined)) {
-      if (waste) face(this.waste, waste, board.waste.name);
-      else this.waste.replaceChildren();
+    const waste = isCode(board.waste.card) ? board.waste.card : null;
+    if ((this.waste.dataset.card || null) !== waste) {
+      if (waste) drawFace(this.waste, waste);
+      else clearFace(this.waste);
     }
     setAttr(this.waste, "data-card", waste);
     this.waste.classList.toggle("empty", !waste);
-    this.waste.setAttribute("aria-label", waste ? `Waste: ${board.waste.name}` : "Waste: empty");
-    this.score.textContent = board.score === null || board.score === undefined ? "" : `Score ${board.score}`;
-    const left = board.cards_left;
-    this.left.textContent = `${left} card${left === 1 ? "" : "s"} left`;
-    this.deal.textContent = board.deal_code ? `Deal ${board.deal_code}` : "Custom deal";
-    if (this.buttons.undo) this.buttons.undo.disabled = !live || !board.can_undo;
-    if (this.buttons.redo) this.buttons.redo.disabled = !live || !board.can_redo;
-    if (this.buttons.hint) this.buttons.hint.disabled = !live || board.over;
+    this.waste.setAttribute("aria-label", waste ? `Waste: ${board.waste.name || waste}` : "Waste: empty");
+
+    this.drawStatus(board);
+    const b = this.buttons;
+    const set = (name, off) => { if (b[name]) b[name].disabled = off; };
+    set("new", !this.interactive);
+    set("restart", !this.interactive || board.moves === 0);
+    set("undo", !live || !board.can_undo);
+    set("hint", !live || board.over);
+    set("watch", !this.interactive);
+    this.html.classList.toggle("over", Boolean(board.over));
     this.showHint(null);
+    if (motion) this.animate(board, motion, previous);
+  }
+
+  drawStatus(board) {
+    const f = this.fields;
+    const scored = board.score !== null && board.score !== undefined;
+    f.score.hidden = !scored;
+    f.score.textContent = scored ? `Score ${board.score}` : "";
+    const streaky = board.rules && board.rules.scoring !== "none";
+    f.streak.hidden = !streaky;
+    f.streak.textContent = streaky ? `Streak x${board.streak || 0}` : "";
+    f.moves.textContent = `Moves ${board.moves}`;
+    f.left.textContent = `${plural(board.cards_left, "card")} left`;
+    f.deal.textContent = board.deal_code ? `Deal ${board.deal_code}` : "Custom deal";
+  }
+
+  setClock(ms, paused) {
+    const text = formatTime(ms);
+    const clock = this.fields.clock;
+    if (clock.textContent !== text) clock.textContent = text;
+    clock.setAttribute("aria-label", `Time ${text}. ${paused ? "Resume" : "Pause"}`);
+  }
+
+  setPaused(on) {
+    this.html.classList.toggle("paused", on);
+  }
+
+  animate(board, motion, previous) {
+    const f = this.factor();
+    if (!f || typeof this.waste.animate !== "function") return;
+    const { move, from } = motion;
+    if (from && (move === DRAW || Number.isInteger(move))) {
+      const to = this.waste.getBoundingClientRect();
+      if (to.width) {
+        const dx = from.left - to.left;
+        const dy = from.top - to.top;
+        const s = from.width / to.width;
+        const frames = move === DRAW
+          ? [{ transform: `translate(${dx}px, ${dy}px) scale(${s}) rotateY(180deg)` }, { transform: "none" }]
+          : [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }];
+        this.waste.animate(frames, { duration: 240 * f, easing: "cubic-bezier(.2,.8,.3,1)" });
+      }
+    }
+    if (motion.undo !== undefined && Number.isInteger(motion.undo) && motion.undo < 28) {
+      const el = this.slots[motion.undo];
+      const from2 = motion.wasteRect;
+      if (el && from2) {
+        const to = el.getBoundingClientRect();
+        el.animate([
+          { transform: `translate(${from2.left - to.left}px, ${from2.top - to.top}px)` },
+          { transform: "none" },
+        ], { duration: 220 * f, easing: "ease-out" });
+      }
+    }
+    for (const p of board.revealed || []) {
+      const el = this.slots[p];
+      if (el && !previous[p]) {
+        el.animate([
+          { transform: "perspective(600px) rotateY(90deg)" },
+          { transform: "none" },
+        ], { duration: 220 * f, delay: 140 * f, easing: "ease-out", fill: "backwards" });
+      }
+    }
+    const labels = (board.events || []).filter((e) => e && e.label && e.kind !== "undo");
+    labels.forEach((event, i) => this.floatLabel(String(event.label), Number(event.points) || 0, i, f));
+  }
+
+  floatLabel(text, points, index, f) {
+    const label = this.doc.createElement("span");
+    label.className = `float ${points < 0 ? "minus" : "plus"}`;
+    label.textContent = text;
+    label.setAttribute("aria-hidden", "true");
+    this.pile.append(label);
+    const run = label.animate([
+      { opacity: 0, transform: "translate(-50%, 0)" },
+      { opacity: 1, transform: "translate(-50%, -1.2em)", offset: 0.25 },
+      { opacity: 0, transform: "translate(-50%, -3em)" },
+    ], { duration: 900 * f, delay: index * 160 * f, easing: "ease-out", fill: "both" });
+    run.onfinish = () => label.remove();
+    setTimeout(() => label.remove(), (900 + index * 160) * f + 500);
+  }
+
+  /** A card (or the stock) that cannot be played shakes. */
+  shake(move) {
+    const el = move === DRAW ? this.stock : this.slots[move];
+    if (!el) return;
+    el.classList.remove("shake");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("shake");
+    setTimeout(() => el.classList.remove("shake"), 500);
   }
 
   showHint(move) {
     for (const el of this.slots) setAttr(el, "data-hint", false);
     setAttr(this.stock, "data-hint", false);
     if (move === null || move === undefined) return;
-    const target = move === 28 ? this.stock : this.slots[move];
+    const target = move === DRAW ? this.stock : this.slots[move];
     if (target) {
       setAttr(target, "data-hint", true);
       target.focus({ preventScroll: true });
     }
+  }
+
+  /** Say something to a screen reader (the live region), once. */
+  announce(text) {
+    if (!text) return;
+    this.live.textContent = "";
+    // A change of text is what a screen reader reads; set it on the next frame.
+    requestAnimationFrame(() => { this.live.textContent = text; });
   }
 }

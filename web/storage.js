@@ -5,6 +5,8 @@
 // When localStorage cannot be used at all, an in-memory stand-in keeps the
 // game playable for the session. A full storage is reported, never thrown.
 
+export { countResult } from "./stats.js";
+
 const PREFIX = "tripeaks.";
 export const KEYS = { game: PREFIX + "game", options: PREFIX + "options", stats: PREFIX + "stats" };
 export const VERSION = 1;
@@ -43,17 +45,19 @@ const SCHEMAS = {
   },
   options: {
     migrations: {},
-    valid: (data) => typeof data.preset === "string",
+    valid: (data) => typeof data.preset === "string" && (data.rules === undefined || isObject(data.rules)),
   },
   stats: {
     migrations: {},
     valid: (data) =>
       ["played", "won", "streak", "bestStreak"].every((k) => Number.isInteger(data[k]) && data[k] >= 0) &&
-      Array.isArray(data.counted),
+      Array.isArray(data.counted) && (data.presets === undefined || isObject(data.presets)),
   },
 };
 
-export const DEFAULT_OPTIONS = { v: VERSION, preset: "standard" };
+export const DEFAULT_OPTIONS = {
+  v: VERSION, preset: "standard", rules: {}, errorHelp: true, fourColour: false, theme: "felt", speed: "normal",
+};
 export const emptyStats = () => ({
   v: VERSION, played: 0, won: 0, streak: 0, bestStreak: 0, bestScore: null, counted: [],
 });
@@ -146,20 +150,35 @@ export class Storage {
   }
 }
 
-/** Count one finished game once, whichever tab sees it end. */
-export function countResult(stats, { gameId, won, score }) {
-  if (!gameId || stats.counted.includes(gameId)) return null;
-  const next = { ...stats, counted: [...stats.counted, gameId].slice(-100) };
-  next.played += 1;
-  if (won) {
-    next.won += 1;
-    next.streak += 1;
-    next.bestStreak = Math.max(next.bestStreak, next.streak);
-    if (typeof score === "number" && (next.bestScore === null || score > next.bestScore)) {
-      next.bestScore = score;
-    }
-  } else {
-    next.streak = 0;
+/** Every saved kind as one versioned document: the backup a player keeps. */
+export function exportData(storage) {
+  const data = { format: "tripeaks-backup", version: 1, saved: new Date().toISOString() };
+  for (const kind of Object.keys(KEYS)) data[kind] = storage.load(kind).value;
+  return data;
+}
+
+/**
+ * Read a backup made by exportData; every kind is checked before any is written.
+ * Throws a SaveError saying what is wrong.
+ */
+export function importData(storage, text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new SaveError("this file is not a TriPeaks backup (it is not JSON)");
   }
-  return next;
+  if (!isObject(data) || data.format !== "tripeaks-backup") throw new SaveError("this file is not a TriPeaks backup");
+  if (data.version !== 1) throw new SaveError(`backup version ${data.version} is not supported`);
+  const checked = {};
+  for (const kind of Object.keys(KEYS)) {
+    if (data[kind] === null || data[kind] === undefined) continue;
+    try {
+      checked[kind] = storage.upgrade(kind, data[kind]);
+    } catch (error) {
+      throw new SaveError(`the ${kind} in this backup cannot be read: ${error.message}`);
+    }
+  }
+  for (const [kind, value] of Object.entries(checked)) storage.save(kind, value);
+  return checked;
 }

@@ -1,0 +1,306 @@
+"""The table as a player meets it: taps, keys, the panels, the end of a game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.e2e.app import DRAW, board, click_move, notices, open_app, saved, wait_face_up
+from tests.e2e.lines import winnable_deal
+from tripeaks.deals import encode_code
+from tripeaks.game import Game
+from tripeaks.rules import preset_rules
+
+STUCK_DEAL = 20261130  # winnable, but lost by drawing the whole stock first (classic rules)
+
+
+def open_panel(page, action: str) -> None:
+    """Open a panel as the window offers it: a toolbar button, or through the menu."""
+    direct = page.locator(f".actions [data-action={action}]")
+    if direct.count() and direct.is_visible():
+        direct.click()
+    else:
+        page.click(".actions [data-action=menu]")
+        page.click(f"[data-testid=menu] [data-action={action}]")
+
+
+def wait_stock(page, count: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('[data-testid=stock]').dataset.count === String(n)", arg=count)
+
+
+def wait_text(page, testid: str, pattern: str, timeout: int = 30_000) -> None:
+    """Wait until the element's text matches a regular expression."""
+    page.wait_for_function(
+        "([id, p]) => new RegExp(p).test("
+        "document.querySelector(`[data-testid=${id}]`).textContent)",
+        arg=[testid, pattern], timeout=timeout)
+
+
+def moves_shown(page) -> int:
+    return int(page.locator("[data-testid=moves]").text_content().split()[-1])
+
+
+def stuck_line(number: int, preset: str) -> list[int]:
+    """Draw through the stock first, then play what fits: a winnable deal thrown away."""
+    game = Game.new(number, preset_rules(preset))
+    line = []
+    while not game.over:
+        legal = game.legal_moves()
+        move = DRAW if DRAW in legal else legal[0]
+        game.apply(move)
+        line.append(move)
+    assert game.stuck
+    return line
+
+
+def test_a_card_that_cannot_be_played_shakes_and_says_why_unless_error_help_is_off(page, site):
+    open_app(page, site.url + "#deal=" + encode_code(5))
+    before = board(page)
+    page.click("[data-slot='0']")  # a face-down tip
+    page.wait_for_selector("[data-slot='0'].shake", state="attached")
+    page.wait_for_selector("[data-testid=notices] .notice")
+    assert "This card is blocked." in notices(page)
+    assert board(page) == before
+    page.locator("[data-notice=move] .close").click()
+    # Error help off: the card still shakes, silently.
+    open_panel(page, "options")
+    page.uncheck("[data-testid=opt-error-help]")
+    page.click("[data-testid=options] [data-close]")
+    page.wait_for_timeout(600)
+    page.click("[data-slot='1']")
+    page.wait_for_selector("[data-slot='1'].shake", state="attached")
+    page.wait_for_timeout(300)
+    assert notices(page) == [] or all("blocked" not in n for n in notices(page))
+    assert saved(page, "tripeaks.options")["errorHelp"] is False
+
+
+def test_a_fast_double_tap_plays_once(page, site):
+    number = next(n for n in range(100) if Game.new(n).legal_moves() != [DRAW])
+    open_app(page, site.url + "#deal=" + encode_code(number))
+    game = Game.new(number)
+    play = next(m for m in game.legal_moves() if m != DRAW)
+    page.dblclick(f"[data-slot='{play}']")
+    wait_text(page, "moves", "^Moves 1$")
+    page.wait_for_timeout(700)
+    assert moves_shown(page) == 1
+    game.apply(play)
+    assert board(page)["waste"] == game.view()["waste"]["card"]
+
+
+def test_a_whole_game_by_keyboard_alone(page, site):
+    number, code, line = winnable_deal()
+    open_app(page, f"{site.url}#deal={code}")
+    page.locator("main").focus()
+    for move in line:
+        before = board(page)["waste"]
+        if move == DRAW:
+            page.keyboard.press("d")
+        else:
+            # Tab walks the playable cards; Enter plays the focused one.
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                if page.evaluate("() => document.activeElement.dataset.slot") == str(move):
+                    break
+            else:
+                raise AssertionError(f"Tab never reached card {move}")
+            assert page.evaluate("() => document.activeElement.hasAttribute('data-playable')")
+            page.keyboard.press("Enter")
+        page.wait_for_function(
+            "b => document.querySelector('[data-testid=waste]').dataset.card !== b", arg=before)
+    dialog = page.locator("[data-testid=result]")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("h2").text_content() == "You cleared the peaks!"
+    assert "Total" in dialog.locator("[data-testid=breakdown]").text_content()
+    page.wait_for_function(
+        "() => /Par/.test(document.querySelector('[data-testid=par]').textContent)", timeout=60_000)
+    # The share link opens the same deal.
+    page.click("[data-testid=share]")
+    page.wait_for_selector("[data-notice=share]")
+    assert any(f"#deal={code}" in n for n in notices(page))
+
+
+def test_keys_undo_hint_new_and_restart(page, site):
+    open_app(page, site.url + "#deal=" + encode_code(7))
+    page.locator("main").focus()
+    page.keyboard.press("Space")
+    wait_stock(page, 22)
+    page.keyboard.press("u")
+    wait_stock(page, 23)
+    page.keyboard.press("Control+z")  # nothing left to undo: said, not broken
+    page.wait_for_selector("[data-notice=move]")
+    page.keyboard.press("h")
+    page.wait_for_selector("[data-hint]", state="attached")
+    page.keyboard.press("d")
+    wait_stock(page, 22)
+    first = board(page)
+    page.locator("main").focus()
+    page.keyboard.press("r")  # restart: the same deal again, after asking
+    page.click("[data-testid=confirm-yes]")
+    wait_stock(page, 23)
+    assert board(page)["slots"] == first["slots"]
+    page.locator("main").focus()
+    page.keyboard.press("n")  # a fresh deal at 0 moves: no question asked
+    page.wait_for_function("s => document.querySelector('[data-testid=deal]').textContent !== s",
+                           arg=first["status"].split("Deal ")[-1])
+
+
+def test_leaving_a_started_game_asks_and_records_as_the_preset_says(page, site):
+    # Classic (001): leaving drops the game.
+    open_app(page, f"{site.url}#deal={encode_code(8)}&preset=classic")
+    click_move(page, DRAW)
+    page.click(".actions [data-action=new]")
+    confirm = page.locator("[data-testid=confirm]")
+    confirm.wait_for(state="visible")
+    assert "will not be recorded" in confirm.text_content()
+    page.click("[data-testid=confirm-no]")  # keep playing
+    assert board(page)["stock"] == 22
+    page.click(".actions [data-action=new]")
+    page.click("[data-testid=confirm-yes]")
+    wait_stock(page, 23)
+    assert (saved(page, "tripeaks.stats") or {"played": 0})["played"] == 0
+    # Relaxed (003): leaving records a loss.
+    open_app(page, f"{site.url}#deal={encode_code(9)}&preset=relaxed")
+    click_move(page, DRAW)
+    page.click(".actions [data-action=new]")
+    confirm.wait_for(state="visible")
+    assert "counts as a loss" in confirm.text_content()
+    page.click("[data-testid=confirm-yes]")
+    wait_stock(page, 23)
+    stats = saved(page, "tripeaks.stats")
+    assert stats["presets"]["relaxed"]["played"] == 1 and stats["presets"]["relaxed"]["won"] == 0
+
+
+def test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line(page, site):
+    line = stuck_line(STUCK_DEAL, "classic")
+    open_app(page, f"{site.url}#deal={encode_code(STUCK_DEAL)}&preset=classic")
+    for move in line:
+        click_move(page, move)
+    dialog = page.locator("[data-testid=result]")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("h2").text_content() == "No more moves"
+    assert dialog.locator("[data-testid=result-undo]").is_hidden()  # classic has no undo
+    page.wait_for_function(
+        "() => /lost at move/.test(document.querySelector('[data-testid=analysis]').textContent)",
+        timeout=60_000)
+    assert re.search(r"could be won\. It was lost at move \d+, drawing from the stock",
+                     dialog.locator("[data-testid=analysis]").text_content())
+    stats = saved(page, "tripeaks.stats")
+    assert stats["presets"]["classic"]["played"] == 1 and stats["presets"]["classic"]["won"] == 0
+    page.click("[data-testid=replay]")
+    page.locator("[data-testid=watch]").wait_for(state="visible")
+    page.wait_for_function("() => document.querySelectorAll('[data-slot][data-removed]').length"
+                           " === 28", timeout=120_000)
+    assert saved(page, "tripeaks.stats")["played"] == 1  # a replay is never counted
+
+
+def test_watch_the_ai_play_step_by_step(page, site):
+    open_app(page, site.url + "#deal=" + encode_code(11))
+    open_panel(page, "watch")
+    page.locator("[data-testid=watch]").wait_for(state="visible")
+    for n in (1, 2, 3):
+        page.click("[data-action=ai-step]")
+        wait_text(page, "moves", f"^Moves {n}$")
+    page.select_option("[data-testid=ai-level]", "hard")
+    page.click("[data-testid=ai-run]")
+    page.wait_for_function(
+        "() => document.documentElement.classList.contains('over')", timeout=120_000)
+    page.click("[data-action=ai-stop]")
+    assert page.locator("[data-testid=watch]").is_hidden()
+    assert saved(page, "tripeaks.stats") is None  # the AI's games are not yours
+
+
+def test_pause_stops_the_clock_and_hides_the_cards(page, site):
+    open_app(page, site.url + "#deal=" + encode_code(13))
+    clock = page.locator("[data-testid=clock]")
+    assert clock.text_content() == "0:00"
+    page.wait_for_timeout(1200)
+    assert clock.text_content() == "0:00"  # the clock starts with the first move
+    click_move(page, DRAW)
+    wait_text(page, "clock", "^0:0[1-9]$", timeout=5000)
+    clock.click()
+    page.locator("[data-testid=pause]").wait_for(state="visible")
+    peaks = page.locator("[data-testid=peaks]")
+    assert peaks.evaluate("e => getComputedStyle(e).visibility") == "hidden"
+    stopped = clock.text_content()
+    page.wait_for_timeout(1500)
+    assert clock.text_content() == stopped
+    page.click("[data-testid=resume]")
+    page.wait_for_function("s => document.querySelector('[data-testid=clock]').textContent !== s",
+                           arg=stopped, timeout=5000)
+
+
+def test_options_presets_and_rules_apply_from_the_next_game(page, site):
+    open_app(page, site.url + "#deal=" + encode_code(14))
+    open_panel(page, "options")
+    page.select_option("[data-testid=opt-preset]", "challenge")
+    form = page.locator("[data-testid=options-form]")
+    assert not form.locator("[name=wrap]").is_checked()  # the preset's own values
+    assert form.locator("[name=undo_limit]").input_value() == "0"
+    form.locator("[name=face_up]").check()
+    page.select_option("[data-testid=opt-speed]", "off")
+    page.check("[data-testid=opt-four-colour]")
+    page.click("[data-testid=options] [data-close]")
+    assert page.evaluate("document.documentElement.dataset.deck") == "four"
+    assert len([c for c in board(page)["slots"] if c]) == 10  # this game keeps its rules
+    page.click(".actions [data-action=new]")
+    wait_face_up(page, 28)  # face-up peaks: from the new game on
+    shown = saved(page)["board"]["rules"]
+    assert shown["wrap"] is False and shown["undo_limit"] == 0 and shown["face_up"] is True
+    open_panel(page, "rules")
+    text = page.locator("[data-testid=rules-text]").text_content()
+    assert "Kings and aces are not next to each other" in text and "no undo" in text
+
+
+def test_statistics_export_and_import_survive_a_wiped_browser(page, site, tmp_path):
+    number, code, line = winnable_deal()
+    open_app(page, f"{site.url}#deal={code}")
+    for move in line:
+        click_move(page, move)
+    page.locator("[data-testid=result]").wait_for(state="visible")
+    page.click("[data-testid=result] [data-action=close-result]")
+    open_panel(page, "stats")
+    grid = page.locator("[data-testid=stats-grid]")
+    assert "Played1" in grid.text_content().replace(" ", "")
+    assert "Clean wins1" in grid.text_content()
+    assert page.locator("[data-testid=chart] rect.won").count() == 1
+    with page.expect_download() as download:
+        page.click("[data-testid=stats-export]")
+    path = tmp_path / "backup.json"
+    download.value.save_as(path)
+    backup = json.loads(path.read_text())
+    assert backup["format"] == "tripeaks-backup" and backup["stats"]["won"] == 1
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    open_panel(page, "stats")
+    assert "Played0" in grid.text_content().replace(" ", "")
+    page.set_input_files("[data-testid=stats-import]", str(path))
+    wait_text(page, "stats-message", "restored")
+    assert "Won1" in grid.text_content().replace(" ", "")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    page.set_input_files("[data-testid=stats-import]", str(bad))
+    wait_text(page, "stats-message", "Nothing was imported")
+    assert saved(page, "tripeaks.stats")["won"] == 1
+
+
+def test_daily_deal_and_a_typed_deal(page, site):
+    open_app(page, site.url)
+    open_panel(page, "deals")
+    days = page.locator("[data-testid=days] li")
+    assert days.count() == 14 and page.locator("[data-testid=days] li.today").count() == 1
+    page.fill("[data-testid=deal-code]", "TP1-E-AAABGUX")  # a typo
+    page.click("[data-action=deal-code]")
+    page.wait_for_function(
+        "() => /typo/.test(document.querySelector('[data-testid=deal-error]').textContent)")
+    page.fill("[data-testid=deal-code]", "TP1-E-AAABGUM")
+    page.click("[data-action=deal-code]")
+    wait_text(page, "deal", "AAABGUM")
+    open_panel(page, "deals")
+    page.click("[data-testid=daily]")
+    wait_text(page, "deal", "^Deal TP1-E-(?!AAABGUM)")
+    today = page.evaluate("""() => { const d = new Date();
+        return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); }""")
+    assert saved(page)["board"]["deal_number"] >= today
+    assert saved(page)["daily"]

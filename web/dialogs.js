@@ -1,0 +1,327 @@
+// The panels over the table: end of game, confirm, menu, deals, options,
+// statistics, rules, pause and the board in words. This module opens, closes
+// and fills them (textContent only); app.js decides what happens.
+
+import { presetStats, summary } from "./stats.js";
+import { formatTime } from "./render.js";
+import { RULE_KEYS, presetTitle, rulesText } from "./options.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export class Dialogs {
+  constructor(doc = document) {
+    this.doc = doc;
+    this.all = {};
+    for (const dialog of doc.querySelectorAll("dialog[data-testid]")) {
+      this.all[dialog.dataset.testid] = dialog;
+      dialog.addEventListener("click", (event) => {
+        if (event.target.closest("[data-close]")) dialog.close();
+        else if (event.target === dialog && dialog.dataset.testid !== "confirm") dialog.close(); // the backdrop
+      });
+    }
+    this.onclose = () => {};
+    for (const dialog of Object.values(this.all)) {
+      dialog.addEventListener("close", () => this.onclose(dialog.dataset.testid));
+    }
+  }
+
+  get(name) { return this.all[name]; }
+
+  isOpen(name) { return Boolean(this.all[name] && this.all[name].open); }
+
+  anyOpen() { return Object.values(this.all).some((d) => d.open); }
+
+  open(name) {
+    for (const [other, dialog] of Object.entries(this.all)) {
+      if (other !== name && dialog.open) dialog.close();
+    }
+    const dialog = this.all[name];
+    if (!dialog.open) dialog.showModal();
+    return dialog;
+  }
+
+  close(name) {
+    const dialog = this.all[name];
+    if (dialog && dialog.open) dialog.close();
+  }
+
+  /** Ask yes or no; resolves true for yes. Esc or the backdrop is no. */
+  confirm(title, text, yes = "Leave it", no = "Keep playing") {
+    const dialog = this.all.confirm;
+    dialog.querySelector("h2").textContent = title;
+    dialog.querySelector(".confirm-text").textContent = text;
+    const yesButton = dialog.querySelector("[value=yes]");
+    const noButton = dialog.querySelector("[value=no]");
+    yesButton.textContent = yes;
+    noButton.textContent = no;
+    this.open("confirm");
+    noButton.focus();
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        yesButton.removeEventListener("click", onYes);
+        noButton.removeEventListener("click", onNo);
+        dialog.removeEventListener("close", onClose);
+        if (dialog.open) dialog.close();
+        resolve(answer);
+      };
+      const onYes = () => done(true);
+      const onNo = () => done(false);
+      const onClose = () => done(false);
+      yesButton.addEventListener("click", onYes);
+      noButton.addEventListener("click", onNo);
+      dialog.addEventListener("close", onClose);
+    });
+  }
+
+  // -- end of game ---------------------------------------------------------------
+
+  result({ won, board, stats, presetName, presets = [] }) {
+    const dialog = this.all.result;
+    dialog.dataset.outcome = won ? "won" : "stuck";
+    dialog.querySelector("h2").textContent = won ? "You cleared the peaks!" : "No more moves";
+    const parts = [];
+    if (board.score !== null && board.score !== undefined) parts.push(`Score ${board.score}.`);
+    if (!won) parts.push(`${board.cards_left} card${board.cards_left === 1 ? "" : "s"} left on the table.`);
+    parts.push(`${board.moves} moves in ${formatTime(board.elapsed || 0)}.`);
+    if (stats) {
+      const p = presetStats(stats, presetName);
+      parts.push(`${presetTitle(presetName, presets)}: won ${p.won} of ${p.played}; winning run ${p.streak}, best ${p.bestStreak}.`);
+    }
+    dialog.querySelector(".result-text").textContent = parts.join(" ");
+    const table = dialog.querySelector(".breakdown");
+    const rows = Object.entries(board.breakdown || {}).filter(([, v]) => Number.isFinite(v));
+    const LABELS = { streaks: "Streaks", peaks: "Peak bonuses", bonus: won ? (board.rules && board.rules.scoring === "classic" ? "Clearing bonus" : "Stock bonus") : "End", start: "Start", cards: "Cards played", draws: "Draws" };
+    const body = table.tBodies[0];
+    body.replaceChildren(...rows.map(([key, value]) => this.row(LABELS[key] || key, value > 0 && key !== "start" ? `+${value}` : String(value))));
+    if (rows.length && board.score !== null) body.append(this.row("Total", String(board.score), true));
+    table.hidden = rows.length === 0;
+    this.setText("par", won ? "Working out par for this deal…" : "");
+    this.setText("analysis", won ? "" : "Asking the solver what happened…");
+    dialog.querySelector("[data-testid=replay]").hidden = true;
+    dialog.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
+    this.open("result");
+  }
+
+  row(label, value, strong = false) {
+    const tr = this.doc.createElement("tr");
+    const th = this.doc.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    const td = this.doc.createElement("td");
+    td.textContent = value;
+    if (strong) tr.className = "total";
+    tr.append(th, td);
+    return tr;
+  }
+
+  setText(testid, text) {
+    const el = this.doc.querySelector(`[data-testid=${testid}]`);
+    if (el) el.textContent = text;
+  }
+
+  par(par, board) {
+    if (!par || par.result !== "win") {
+      this.setText("par", "The solver could not work out par in time.");
+      return;
+    }
+    const bits = [];
+    if (par.score !== null && par.score !== undefined) {
+      const mine = board.score;
+      bits.push(`Par ${par.score_exact ? "" : "at least "}${par.score} points`);
+      if (typeof mine === "number") bits.push(mine >= par.score ? "— you matched it!" : `— you scored ${mine}.`);
+    }
+    if (par.draws !== null && par.draws !== undefined) bits.push(`The fewest draws that still win: ${par.draws}.`);
+    this.setText("par", bits.join(" "));
+  }
+
+  analysis(a, board) {
+    let text;
+    if (!a || a.winnable === null) text = "The solver could not decide this deal in time.";
+    else if (!a.winnable) text = "This deal could not be won: no sequence of moves clears it.";
+    else if (a.still_winnable) text = "The deal can still be won from here.";
+    else if (a.turning_point !== null && a.turning_point !== undefined) {
+      const what = a.turning_move === "D" ? "drawing from the stock" : `playing the ${a.turning_move}`;
+      text = `This deal could be won. It was lost at move ${a.turning_point + 1}, ${what}.`;
+    } else text = "This deal could be won.";
+    this.setText("analysis", text);
+    this.all.result.querySelector("[data-testid=replay]").hidden = !(a && Array.isArray(a.line) && a.line.length);
+    void board;
+  }
+
+  // -- options ---------------------------------------------------------------------
+
+  fillPresets(presets) {
+    const options = presets.map((p) => {
+      const o = this.doc.createElement("option");
+      o.value = p.name;
+      o.textContent = p.title;
+      return o;
+    });
+    this.doc.querySelector("[data-testid=opt-preset]").replaceChildren(...options);
+    const statsSelect = this.doc.querySelector("[data-testid=stats-preset]");
+    const copies = options.map((o) => o.cloneNode(true));
+    const custom = this.doc.createElement("option");
+    custom.value = "custom";
+    custom.textContent = "Custom rules";
+    statsSelect.replaceChildren(...copies, custom);
+  }
+
+  showOptions(options, rules, presets) {
+    const form = this.doc.querySelector("[data-testid=options-form]");
+    form.elements.preset.value = options.preset;
+    const preset = presets.find((p) => p.name === options.preset);
+    form.querySelector(".preset-summary").textContent = preset ? preset.summary : "";
+    for (const key of RULE_KEYS) {
+      const field = form.elements[key];
+      if (!field) continue;
+      if (field.type === "checkbox") field.checked = Boolean(rules[key]);
+      else if (key === "undo_limit") field.value = this.undoValue(rules[key], field);
+      else field.value = rules[key];
+    }
+    form.elements.errorHelp.checked = options.errorHelp !== false;
+    form.elements.fourColour.checked = Boolean(options.fourColour);
+    form.elements.theme.value = options.theme || "felt";
+    form.elements.speed.value = options.speed || "normal";
+    form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
+    this.open("options");
+  }
+
+  undoValue(limit, select) {
+    if (limit === null || limit === undefined) return "unlimited";
+    const text = String(limit);
+    if (![...select.options].some((o) => o.value === text)) {
+      const extra = this.doc.createElement("option");
+      extra.value = text;
+      extra.textContent = `Last ${text} moves`;
+      select.append(extra);
+    }
+    return text;
+  }
+
+  /** The form's values: {preset, rule: value} for one changed field. */
+  readField(field) {
+    const name = field.name;
+    if (field.type === "checkbox") return [name, field.checked];
+    if (name === "undo_limit") return [name, field.value === "unlimited" ? null : Number(field.value)];
+    return [name, field.value];
+  }
+
+  // -- statistics --------------------------------------------------------------------
+
+  showStats(stats, preset) {
+    const select = this.doc.querySelector("[data-testid=stats-preset]");
+    select.value = preset;
+    const p = presetStats(stats, preset);
+    const grid = this.doc.querySelector("[data-testid=stats-grid]");
+    const items = [];
+    for (const [label, value] of summary(p, formatTime)) {
+      const div = this.doc.createElement("div");
+      const dt = this.doc.createElement("dt");
+      dt.textContent = label;
+      const dd = this.doc.createElement("dd");
+      dd.textContent = value;
+      div.append(dt, dd);
+      items.push(div);
+    }
+    grid.replaceChildren(...items);
+    this.chart(p.recent);
+    if (!this.isOpen("stats")) this.open("stats");
+  }
+
+  /** Bars of the recent games: score (or cards cleared with no points), won ones bright. */
+  chart(recent) {
+    const box = this.doc.querySelector("[data-testid=chart]");
+    if (!recent.length) {
+      const p = this.doc.createElement("p");
+      p.className = "empty-chart";
+      p.textContent = "No games yet with these rules.";
+      box.replaceChildren(p);
+      return;
+    }
+    const scored = recent.some((g) => typeof g.score === "number");
+    const values = recent.map((g) => (scored ? (typeof g.score === "number" ? g.score : 0) : 28 - g.left));
+    const max = Math.max(1, ...values.map((v) => Math.abs(v)));
+    const w = 300;
+    const h = 100;
+    const bw = w / Math.max(values.length, 10);
+    const svg = this.doc.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h + 14}`);
+    svg.setAttribute("role", "img");
+    const label = scored ? "Scores" : "Cards cleared";
+    svg.setAttribute("aria-label", `${label} of the last ${values.length} games, oldest first: ${values.join(", ")}`);
+    values.forEach((v, i) => {
+      const bar = this.doc.createElementNS(SVG, "rect");
+      const height = Math.max(1, (Math.max(0, v) / max) * h);
+      bar.setAttribute("x", String(i * bw + 1));
+      bar.setAttribute("y", String(h - height));
+      bar.setAttribute("width", String(Math.max(1, bw - 2)));
+      bar.setAttribute("height", String(height));
+      bar.setAttribute("class", recent[i].won ? "won" : "lost");
+      svg.append(bar);
+    });
+    const axis = this.doc.createElementNS(SVG, "text");
+    axis.setAttribute("x", "0");
+    axis.setAttribute("y", String(h + 12));
+    axis.setAttribute("class", "axis");
+    axis.textContent = `${label}; highest ${max}. Bright bars are wins.`;
+    svg.append(axis);
+    box.replaceChildren(svg);
+  }
+
+  // -- deals, rules, the board in words -------------------------------------------------
+
+  showDeals(daily, today) {
+    const list = this.doc.querySelector("[data-testid=days]");
+    const items = [];
+    const day = new Date(`${today}T12:00:00`);
+    for (let i = 13; i >= 0; i--) {
+      const d = new Date(day);
+      d.setDate(day.getDate() - i);
+      const iso = isoDate(d);
+      const li = this.doc.createElement("li");
+      const mark = daily[iso];
+      li.className = mark || "none";
+      li.textContent = String(d.getDate());
+      const said = mark === "won" ? "won" : mark === "played" ? "played, not won" : "not played";
+      li.setAttribute("aria-label", `${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })}: ${said}`);
+      li.setAttribute("title", `${iso}: ${said}`);
+      if (iso === today) li.classList.add("today");
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    this.setText("deal-error", "");
+    this.open("deals");
+  }
+
+  showRules(title, rules) {
+    const box = this.doc.querySelector("[data-testid=rules-text]");
+    const heading = this.doc.createElement("h3");
+    heading.textContent = title;
+    box.replaceChildren(heading, ...rulesText(rules).map((text) => {
+      const p = this.doc.createElement("p");
+      p.textContent = text;
+      return p;
+    }), ...this.keysHelp());
+    this.open("rules");
+  }
+
+  keysHelp() {
+    const h = this.doc.createElement("h3");
+    h.textContent = "Keys";
+    const list = this.doc.createElement("ul");
+    for (const text of [
+      "Tab or the arrow keys: move between the cards you can play; Enter or Space plays one.",
+      "Space or D: draw from the stock. U or Ctrl+Z: undo. H: hint.",
+      "N: new game. R: restart this deal. P: pause.",
+    ]) {
+      const li = this.doc.createElement("li");
+      li.textContent = text;
+      list.append(li);
+    }
+    return [h, list];
+  }
+}
+
+export function isoDate(d) {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
