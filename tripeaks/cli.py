@@ -19,7 +19,7 @@ from . import deals
 from .cards import card_code
 from .game import DRAW, Game, IllegalMoveError, UndoError
 from .layout import COVERED_BY, ROW_SIZES, ROW_STARTS
-from .notation import REDO, UNDO, move_text, parse_actions, parse_deal
+from .notation import actions_text, parse_actions, parse_deal
 from .rules import PRESETS, SCORING_SYSTEMS, Rules, preset_rules
 
 USAGE_EXIT = 2
@@ -128,19 +128,22 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    game = game_from(args)
-    for i, action in enumerate(parse_actions(game.cards, args.moves or "")):
-        label = {UNDO: "U", REDO: "R"}.get(action) or move_text(game.cards, action)
+def apply_moves(game: Game, text: str) -> Game:
+    """Carry out moves (and ``U``/``R``) given on the command line.
+
+    :raises UsageError: naming the first move the game refuses, and why.
+    """
+    for i, action in enumerate(parse_actions(game.cards, text)):
         try:
-            if action == UNDO:
-                game.undo()
-            elif action == REDO:
-                game.redo()
-            else:
-                game.apply(action)
+            game.act(action)
         except (IllegalMoveError, UndoError) as error:
+            label = actions_text(game.cards, [action])
             raise UsageError(f"move {i + 1} ({label}): {error}") from None
+    return game
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = apply_moves(game_from(args), args.moves or "")
     if args.json:
         print(json.dumps(summary(game)))
     else:

@@ -266,6 +266,15 @@ class Game:
         self.actions.append(REDO)
         return self.events
 
+    def act(self, action: int) -> None:
+        """Carry out one action of a record: a move, ``UNDO`` or ``REDO``."""
+        if action == UNDO:
+            self.undo()
+        elif action == REDO:
+            self.redo()
+        else:
+            self.apply(action)
+
     def push(self, move: int) -> None:
         """Apply a legal move without checks or history, for a search; see :meth:`pop`."""
         self._stack.append(self._snapshot())
@@ -403,12 +412,7 @@ class Game:
             game = cls(cards, rules, number)
             for i, action in enumerate(parse_actions(cards, str(record.get("actions", "")))):
                 try:
-                    if action == UNDO:
-                        game.undo()
-                    elif action == REDO:
-                        game.redo()
-                    else:
-                        game.apply(action)
+                    game.act(action)
                 except (IllegalMoveError, UndoError) as error:
                     raise RecordError(f"action {i + 1} of the saved game: {error}") from None
         except (RulesError, NotationError, deals.DealError) as error:

@@ -24,8 +24,8 @@ import time
 from typing import Any, TextIO
 
 from . import deals, solver
-from .game import Game, IllegalMoveError, UndoError
-from .notation import REDO, UNDO, move_text, parse_actions, parse_deal
+from .game import Game
+from .notation import parse_deal
 from .rules import Rules
 
 
@@ -49,20 +49,8 @@ def _positive(value: int | float | None, name: str) -> None:
 
 def _game(args: argparse.Namespace) -> Game:
     """The game named on the command line, with ``--moves`` applied."""
-    game = _cli().game_from(args)
-    moves = getattr(args, "moves", None) or ""
-    for i, action in enumerate(parse_actions(game.cards, moves)):
-        label = {UNDO: "U", REDO: "R"}.get(action) or move_text(game.cards, action)
-        try:
-            if action == UNDO:
-                game.undo()
-            elif action == REDO:
-                game.redo()
-            else:
-                game.apply(action)
-        except (IllegalMoveError, UndoError) as error:
-            raise ValueError(f"move {i + 1} ({label}): {error}") from None
-    return game
+    cli = _cli()
+    return cli.apply_moves(cli.game_from(args), getattr(args, "moves", None) or "")
 
 
 def _solution_json(solution: solver.Solution, game: Game | None = None) -> dict[str, Any]:
