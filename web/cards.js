@@ -15,8 +15,9 @@ function span(doc, className, text) {
 
 export const isCode = (code) => typeof code === "string" && /^[A2-9TJQK][CDHS]$/.test(code);
 
-/** Draw a face on ``element`` (a button or a div); a bad code draws a blank. */
-export function drawFace(element, code) {
+/** Draw a face on ``element`` (a button or a div); a bad code draws a blank.
+ * ``name`` ("seven of spades") is the text a screen reader reads. */
+export function drawFace(element, code, name = null) {
   const doc = element.ownerDocument;
   for (const name of Object.values(SUIT_CLASS)) element.classList.remove(name);
   if (!isCode(code)) {
@@ -32,6 +33,12 @@ export function drawFace(element, code) {
   );
   const idx = element.firstChild;
   idx.append(span(doc, "rank", rank), span(doc, "suit", suit));
+  if (name) {
+    const said = doc.createElement("span");
+    said.className = "sr-only";
+    said.textContent = name;
+    element.append(said);
+  }
 }
 
 export function clearFace(element) {

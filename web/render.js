@@ -103,8 +103,9 @@ export class Renderer {
     board.slots.forEach((slot, index) => {
       const el = this.slots[index];
       const code = slot.face_up && isCode(slot.card) ? slot.card : null;
+      const name = code ? (typeof slot.name === "string" ? slot.name : code) : null;
       if ((el.dataset.card || null) !== code) {
-        if (code) drawFace(el, code);
+        if (code) drawFace(el, code, name);
         else clearFace(el);
       }
       const gone = Boolean(slot.removed);
@@ -123,8 +124,7 @@ export class Renderer {
       el.disabled = gone || !this.interactive;
       el.tabIndex = !gone && slot.fits && live ? 0 : -1;
       setAttr(el, "aria-hidden", gone ? "true" : null);
-      const name = code ? (typeof slot.name === "string" ? slot.name : code) : "Face-down card";
-      setAttr(el, "aria-label", gone ? null : name);
+      setAttr(el, "aria-label", gone || code ? null : "Face-down card");
     });
 
     const stock = Number(board.stock.count) || 0;

@@ -1,0 +1,81 @@
+"""Looked at: screenshots of the table and its panels at a phone's and a desktop's
+size (written to test-results/screens/, or TRIPEAKS_SCREENSHOTS), each audited
+by axe-core, and the cards checked to fit the window and stay readable."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.app import click_move, open_app
+from tests.e2e.lines import winnable_deal
+from tests.e2e.test_table import open_panel
+
+SIZES = {"phone": (390, 844), "small": (320, 568), "landscape": (844, 390), "desktop": (1440, 900)}
+OUT = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
+
+
+def audit(page) -> list:
+    return page.evaluate("""() => axe.run(document).then(r => r.violations.map(v =>
+        ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' '))})))""")
+
+
+def layout(page) -> dict:
+    """Whether every card lies inside the window, and the smallest rank's font size."""
+    return page.evaluate("""() => {
+        const w = innerWidth, h = innerHeight;
+        const cards = [...document.querySelectorAll('[data-slot]:not([data-removed]),'
+            + ' [data-testid=stock], [data-testid=waste]')];
+        const outside = cards.filter(c => { const r = c.getBoundingClientRect();
+            return r.left < 0 || r.top < 0 || r.right > w + 0.5 || r.bottom > h + 0.5; })
+            .map(c => c.dataset.slot || c.dataset.testid);
+        const ranks = [...document.querySelectorAll('[data-slot] .rank')]
+            .map(r => parseFloat(getComputedStyle(r).fontSize));
+        const nav = document.querySelector('.actions').getBoundingClientRect();
+        const navInside = nav.bottom <= h + 0.5 && nav.right <= w + 0.5;
+        return {outside, smallest: Math.min(...ranks), navInside};
+    }""")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screens(browser, site, axe_source, size):
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(script=axe_source)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    OUT.mkdir(parents=True, exist_ok=True)
+    try:
+        number, code, line = winnable_deal()
+        open_app(page, f"{site.url}#deal={code}")
+        # A game in progress: a few moves in.
+        for move in line[:6]:
+            click_move(page, move)
+        page.wait_for_timeout(400)  # let the last card land
+        shown = layout(page)
+        assert shown["outside"] == [] and shown["navInside"]
+        assert shown["smallest"] >= 12  # a rank stays readable on the smallest phone
+        page.screenshot(path=str(OUT / f"{size}-game.png"))
+        assert audit(page) == []
+        if size not in ("phone", "desktop"):
+            return
+        for panel in ("options", "stats", "rules"):
+            open_panel(page, panel)
+            dialog = page.locator(f"dialog[data-testid={panel}]")
+            dialog.wait_for(state="visible")
+            page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
+            assert audit(page) == [], panel
+            dialog.locator("[data-close]").last.click()
+        for move in line[6:]:
+            click_move(page, move)
+        result = page.locator("[data-testid=result]")
+        result.wait_for(state="visible")
+        page.wait_for_function(
+            "() => /Par/.test(document.querySelector('[data-testid=par]').textContent)",
+            timeout=60_000)
+        page.screenshot(path=str(OUT / f"{size}-win.png"))
+        assert audit(page) == []
+    finally:
+        context.close()
