@@ -172,11 +172,9 @@ def _runner(kids: int, wrap: bool) -> Any:
         if wrap:
             lines.append("        p |= ((c & c12) >> 12) | ((c & c0) << 12)")
         lines += [
-            "        x = p & stock_bits",
-            "        if x:",
-            # The last stock card that wins when drawn: every earlier s wins too.
-            f"            p |= prefix[(x.bit_length() - 1) // {_G} - 1]",
-            "        wm[i] = p",
+            # The last stock card that wins when drawn: every earlier s wins
+            # too. ``prefix`` is indexed by bit length (0 for no such card).
+            "        wm[i] = p | prefix[(p & stock_bits).bit_length()]",
         ]
         namespace: dict[str, Any] = {}
         exec("\n".join(lines), namespace)  # noqa: S102 - fixed template, no input
@@ -363,6 +361,10 @@ class DealSolver:
             # Drawing card s from next-index s gives waste sr[s], next index s + 1.
             stock_bits |= 1 << (_G * (s + 1 - FIRST_STOCK) + sr[s])
         prefix = [sum(0x1FFF << (_G * g) for g in range(t + 1)) for t in range(_GROUPS)]
+        # By the bit length of (wins & stock_bits): its top bit lies in group
+        # t + 1 when drawing from s = 28 + t wins, so groups 0..t win. Group 0
+        # holds no stock bit, so the first entries are never read but 0.
+        prefix = [0] * (_G + 1) + [prefix[b // _G - 1] for b in range(_G, _G * _GROUPS)]
         order = lat.order
         n = len(order)
         wm = [0] * n
