@@ -304,3 +304,32 @@ def test_daily_deal_and_a_typed_deal(page, site):
         return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); }""")
     assert saved(page)["board"]["deal_number"] >= today
     assert saved(page)["daily"]
+
+
+def test_drag_a_card_onto_the_waste(page, site):
+    number = next(n for n in range(100) if Game.new(n).legal_moves() != [DRAW])
+    open_app(page, site.url + "#deal=" + encode_code(number))
+    game = Game.new(number)
+    play = next(m for m in game.legal_moves() if m != DRAW)
+    card = page.locator(f"[data-slot='{play}']").bounding_box()
+    waste = page.locator("[data-testid=waste]").bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(card["x"] + (waste["x"] - card["x"]) * step / 10 + card["width"] / 2,
+                        card["y"] + (waste["y"] - card["y"]) * step / 10 + card["height"] / 2)
+    page.mouse.up()
+    wait_text(page, "moves", "^Moves 1$")
+    game.apply(play)
+    assert board(page)["waste"] == game.view()["waste"]["card"]
+    # A drag that ends away from the waste puts the card back and plays nothing.
+    other = next((m for m in game.legal_moves() if m != DRAW), None)
+    if other is not None:
+        box = page.locator(f"[data-slot='{other}']").bounding_box()
+        page.mouse.move(box["x"] + 5, box["y"] + 5)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 60, box["y"] - 80, steps=5)
+        page.mouse.up()
+        page.wait_for_timeout(500)
+        assert moves_shown(page) == 1
+        assert page.locator(f"[data-slot='{other}']").get_attribute("style") in (None, "")
