@@ -266,7 +266,8 @@ export class App {
     const board = { ...save.board, elapsed: save.elapsed };
     this.renderer.announce(won ? `You cleared the peaks! ${board.score !== null ? `Score ${board.score}.` : ""}` : "No more moves.");
     if (save.watched) {
-      this.notices.show(won ? `The AI cleared the peaks in ${board.moves} moves.` : `The AI is stuck with ${board.cards_left} cards left.`, { id: "watch", timeout: 6000 });
+      const who = this.watch && this.watch.line ? "The winning line" : "The AI";
+      this.notices.show(won ? `${who} cleared the peaks in ${board.moves} moves.` : `${who} is stuck with ${board.cards_left} cards left.`, { id: "watch", timeout: 6000 });
       return;
     }
     // A win counts at once; a stuck game counts when it is left, since undo may
