@@ -12,7 +12,8 @@ import pytest
 from tests.helpers import chain_deal
 from tests.test_notation import PINNED
 from tripeaks.cli import main
-from tripeaks.deals import encode_code
+from tripeaks.deals import encode_code, shuffle
+from tripeaks.game import Game
 from tripeaks.notation import actions_text, deal_text
 
 
@@ -28,9 +29,19 @@ def test_deal_by_number_and_by_code_print_52_codes(capsys):
     assert run(capsys, "deal", encode_code(1234).lower())[1] == out
 
 
-def test_daily_deal_without_winnable_only_is_the_dates_number(capsys):
+def test_daily_deal_is_the_first_winnable_deal_from_the_dates_number(capsys):
+    from tripeaks import solver
+    from tripeaks.rules import preset_rules
+
     code, out, _ = run(capsys, "deal", "--daily", "2026-11-30", "--preset", "relaxed")
-    assert code == 0 and out.strip() == PINNED[20261130]
+    assert code == 0
+    number = solver.daily_number("2026-11-30", preset_rules("relaxed"))
+    assert number >= 20261130
+    assert out.strip() == deal_text(shuffle(number))
+    assert solver.solve(Game.new(number, preset_rules("relaxed"))).result == "win"
+    # without wrap the same date may give a later deal, never an earlier one
+    code, out, _ = run(capsys, "deal", "--daily", "2026-11-30", "--preset", "challenge")
+    assert code == 0 and len(out.split()) == 52
 
 
 def test_replay_json_reports_a_win_with_the_score(capsys):

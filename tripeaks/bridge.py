@@ -231,15 +231,13 @@ def _restart(msg: dict[str, Any]) -> dict[str, Any]:
 
 def _daily(msg: dict[str, Any]) -> dict[str, Any]:
     global _game
-    deals = _require("deals")
     game_mod = _require("game")
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
     if not isinstance(date, str):
         raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
-    start = deals.daily_number(date)
     # The daily deal is winnable under its own rules, whatever winnable_only says.
-    number = _winnable(start, rules.replace(winnable_only=True))
+    number = _require("solver").daily_number(date, rules)
     _game = game_mod.Game.new(number, rules)
     return {**_state(_game), "date": date}
 

@@ -103,22 +103,14 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def daily_number(date: str, rules: Rules) -> int:
-    """The daily deal's number; with winnable deals only, the first winnable from it."""
-    number = deals.daily_number(date)
-    if rules.winnable_only:
-        from . import solver
-
-        number = solver.first_winnable(number, rules)[0]
-    return number
-
-
 def cmd_deal(args: argparse.Namespace) -> int:
     if args.daily is not None:
         if args.deal is not None:
             raise UsageError("give either a deal or --daily, not both")
+        from . import solver
+
         rules = rules_from(args)
-        cards = Game.new(daily_number(args.daily, rules), rules).cards
+        cards = Game.new(solver.daily_number(args.daily, rules), rules).cards
     elif args.deal is None:
         raise UsageError("name a deal: a number, a code (TP1-...) or --daily YYYY-MM-DD")
     else:

@@ -57,7 +57,8 @@ from .rules import Rules
 
 __all__ = [
     "DealSolver", "Position", "Solution", "Hint", "Par", "Analysis", "Winnable",
-    "solve", "hint", "par", "analyse", "first_winnable", "replay_line", "BudgetExceeded",
+    "solve", "hint", "par", "analyse", "first_winnable", "daily_number", "replay_line",
+    "BudgetExceeded",
 ]
 
 WIN, LOSS, UNKNOWN = "win", "loss", "unknown"
@@ -609,6 +610,14 @@ def first_winnable(number: int, rules: Rules | None = None, *, max_nodes: int = 
         if solution.won:
             return Winnable(n, solution)
     raise ValueError(f"no winnable deal found in {tries} deals from {number}")
+
+
+def daily_number(date: Any, rules: Rules | None = None) -> int:
+    """The daily deal of a date (``YYYY-MM-DD``): the first deal from number
+    YYYYMMDD on that is winnable under ``rules``, the same on every device."""
+    from . import deals
+
+    return first_winnable(deals.daily_number(date), rules).number
 
 
 # -- hints ------------------------------------------------------------------------
