@@ -15,6 +15,19 @@ def open_app(page, url: str) -> None:
     wait_ready(page)
 
 
+def open_deal(page, url: str, code: str) -> None:
+    """Open a deal link and wait until that deal is on the table.
+
+    On a page already open, a new fragment deals without a reload, so the engine
+    is ready before the deal is: wait for the status bar to name it.
+    """
+    open_app(page, url)
+    page.wait_for_function(
+        "code => document.querySelector('[data-testid=deal]').textContent.includes(code)",
+        arg=code.upper(),
+    )
+
+
 def wait_ready(page) -> None:
     try:
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)

@@ -15,6 +15,7 @@ from tests.e2e.app import (
     click_move,
     notices,
     open_app,
+    open_deal,
     saved,
     wait_controlled,
     wait_face_up,
@@ -301,7 +302,7 @@ def test_two_tabs_never_double_count_or_lose_statistics(context, site, watch):
     first.locator("[data-testid=result]").wait_for(state="visible")
     wait_face_up(second, 0)
 
-    open_app(second, f"{site.url}#deal={code2}")  # the second tab wins another deal
+    open_deal(second, f"{site.url}#deal={code2}", code2)  # the second tab wins another deal
     for move in line2:
         click_move(second, move)
     second.locator("[data-testid=result]").wait_for(state="visible")
