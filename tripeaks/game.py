@@ -169,7 +169,7 @@ class Game:
         if not self.is_uncovered(position):
             return False
         top = self.waste_top
-        return top is None or adjacent(self.ranks[position], top >> 2, self.rules.wrap)
+        return top is None or bool(self._near[top >> 2] >> self.ranks[position] & 1)
 
     def legal_moves(self) -> list[int]:
         """Playable positions in ascending order, then ``DRAW`` while the stock lasts."""
