@@ -335,10 +335,9 @@ export class App {
     return this.enqueue(async () => {
       try {
         const state = await this.engine.call("action", { move });
-        const motion = { move, from };
+        const motion = { move, from, wasteRect };
         if (move === "undo" && before) {
           motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
-          motion.wasteRect = wasteRect;
         }
         this.show(state, { motion });
         this.announceMove(move, state.board);
@@ -647,7 +646,8 @@ export class App {
         move = state.move;
       }
       const from = this.renderer.rectOf(move);
-      this.show(state, { motion: { move, from } });
+      const wasteRect = this.renderer.waste.getBoundingClientRect();
+      this.show(state, { motion: { move, from, wasteRect } });
       this.announceMove(move, state.board);
       if (state.board.over) {
         w.running = false;

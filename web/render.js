@@ -181,9 +181,11 @@ export class Renderer {
   animate(board, motion, previous) {
     const f = this.factor();
     if (!f || typeof this.waste.animate !== "function") return;
+    // Rectangles measured before the board changed: reading one now would
+    // force a layout of the whole table inside the tap (several ms on a phone).
     const { move, from } = motion;
     if (from && (move === DRAW || Number.isInteger(move))) {
-      const to = this.waste.getBoundingClientRect();
+      const to = motion.wasteRect || this.waste.getBoundingClientRect();
       if (to.width) {
         const dx = from.left - to.left;
         const dy = from.top - to.top;
