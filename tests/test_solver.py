@@ -4,8 +4,10 @@ winnable deals, hints, par and post-game analysis."""
 
 from __future__ import annotations
 
+import gc
 import json
 import pathlib
+import weakref
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -247,6 +249,26 @@ def test_hint_in_a_lost_position_is_a_legal_move():
     h = solver.hint(game)
     assert h.move in game.legal_moves() and h.result == "loss"
     assert h.to_json()["move"] == h.text and "clears the most" in h.reason
+
+
+def test_a_deal_is_freed_as_soon_as_the_cache_drops_it():
+    """The app's worker solves deal after deal: a deal's table (2 MB) must not
+    wait for the cyclic collector, or the page's memory grows by hundreds of MB."""
+    lost = next(e for e in fixture()["deals"] if e["result"] == "loss")
+    gc.collect()
+    gc.disable()
+    try:
+        for number, wrap in ((lost["number"], lost["wrap"]), (1, False)):
+            game = Game.new(number, Rules(wrap=wrap, scoring="points"))
+            solver.solve(game)
+            solver.hint(game)
+            solver.par(game, max_seconds=3.0)
+            alive = weakref.ref(solver.deal_solver(game.cards, wrap))
+            assert alive().has_table or number == 1
+            solver._SOLVERS.clear()
+            assert alive() is None
+    finally:
+        gc.enable()
 
 
 # -- par -------------------------------------------------------------------------------

@@ -111,24 +111,29 @@ class _Lattice:
     ``(i, j0, q0, j1, q1, ...)``, set ``i`` and, for each card ``q`` it can
     remove next, the index ``j`` of the set that leaves. Rows of a group have
     the same number of children so that one generated loop, without an inner
-    loop, can run them all (see :func:`_runner`).
+    loop, can run them all (see :func:`_runner`). ``plays[removed]`` lists the
+    cards that set can remove next, those that uncover the most first: the
+    quick search's move order, worked out once for every deal.
     """
 
     def __init__(self) -> None:
         index = {0: 0}
         order = [0]
         groups: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+        plays: dict[int, tuple[int, ...]] = {}
         i = 0
         # Breadth first: a set's children are found when it is reached, and
         # every set of k cards is reached before any set of k + 1.
         while i < len(order):
             removed = order[i]
-            m = uncovered_mask(removed)
+            free = m = uncovered_mask(removed)
             row = [i]
+            gains = []
             while m:
                 low = m & -m
                 m ^= low
                 child = removed | low
+                gains.append(((uncovered_mask(child) & ~free).bit_count(), low.bit_length() - 1))
                 j = index.get(child)
                 if j is None:
                     j = index[child] = len(order)
@@ -141,9 +146,11 @@ class _Lattice:
                 if group is None:
                     group = groups[key] = []
                 group.append(tuple(row))
+            plays[removed] = tuple(p for _gain, p in sorted(gains, reverse=True))
             i += 1
         self.order: list[int] = order
         self.index: dict[int, int] = index
+        self.plays: dict[int, tuple[int, ...]] = plays
         self.plan: list[tuple[int, int, list[tuple[int, ...]]]] = [
             (level, kids, rows) for (level, kids), rows in sorted(groups.items(), reverse=True)
         ]
@@ -318,21 +325,31 @@ class DealSolver:
             for s in range(53)
         )
         """For each next stock index, the positions no later stock card fits."""
+        self._orphans: dict[int, int] = {}
         self._table: list[int] | None = None
         self.nodes = 0
 
-    def dead(self, removed: int, wrank: int, s: int) -> bool:
-        """A cheap proof of loss: some card left can never be played."""
-        m = self.unsupported[s] & ~removed
-        if m:
-            fits_now = uncovered_mask(removed) & self.posadj[wrank]
+    def orphans(self, removed: int) -> int:
+        """Cards left with no peak card left that could ever be played just before them."""
+        found = self._orphans.get(removed)
+        if found is None:
+            found = 0
+            m = ALL_REMOVED & ~removed
             pred = self.pred
             while m:
                 low = m & -m
                 m ^= low
-                if not pred[low.bit_length() - 1] & ~removed and not fits_now & low:
-                    return True
-        return False
+                if not pred[low.bit_length() - 1] & ~removed:
+                    found |= low
+            self._orphans[removed] = found
+        return found
+
+    def dead(self, removed: int, wrank: int, s: int) -> bool:
+        """A cheap proof of loss: some card left can never be played (no stock
+        card still to come fits it, no card left can precede it, and it cannot
+        be played now)."""
+        m = self.orphans(removed) & self.unsupported[s]
+        return bool(m and m & ~(uncovered_mask(removed) & self.posadj[wrank]))
 
     # The table ---------------------------------------------------------------
 
@@ -441,7 +458,8 @@ class DealSolver:
         :raises BudgetExceeded: when ``max_nodes`` or ``deadline`` is passed.
         """
         failed: dict[int, int] = {}
-        pr, sr, posadj, dead = self.pr, self.sr, self.posadj, self.dead
+        pr, sr, posadj, unsupported = self.pr, self.sr, self.posadj, self.unsupported
+        plays, known_orphans, orphans = lattice().plays, self._orphans, self.orphans
         path: list[int] = []
         budget = [max_nodes]
 
@@ -456,24 +474,18 @@ class DealSolver:
             if budget[0] < 0 or (deadline is not None and budget[0] & 255 == 0
                                  and time.perf_counter() > deadline):
                 raise BudgetExceeded
-            if dead(removed, wrank, s):
+            # dead(), inlined: this is the search's hottest line.
+            lost = (known_orphans.get(removed) or orphans(removed)) & unsupported[s]
+            if lost and lost & ~(uncovered_mask(removed) & posadj[wrank]):
                 failed[key] = s
                 return False
-            unc = uncovered_mask(removed)
-            m = unc & posadj[wrank]
-            # Plays that uncover the most cards first.
-            moves = []
-            while m:
-                low = m & -m
-                m ^= low
-                gain = (uncovered_mask(removed | low) & ~unc).bit_count()
-                moves.append((gain, low.bit_length() - 1))
-            moves.sort(reverse=True)
-            for _gain, p in moves:
-                path.append(p)
-                if dfs(removed | 1 << p, pr[p], s):
-                    return True
-                path.pop()
+            fits = posadj[wrank]
+            for p in plays[removed]:  # those that uncover the most cards first
+                if fits >> p & 1:
+                    path.append(p)
+                    if dfs(removed | 1 << p, pr[p], s):
+                        return True
+                    path.pop()
             if s < 52:
                 path.append(DRAW)
                 if dfs(removed, sr[s], s + 1):
@@ -486,6 +498,11 @@ class DealSolver:
             won = dfs(removed, wrank, s)
         finally:
             self.nodes += max_nodes - max(budget[0], 0)
+            # dfs refers to itself: a reference cycle that would keep all it
+            # sees (this deal's 2 MB table among it) alive until the cyclic
+            # collector runs. In Pyodide that grew the heap to 685 MB over
+            # 1,300 deals, then stalled 2 s while WebAssembly memory grew.
+            dfs = None  # type: ignore[assignment]
         return path if won else None
 
     # Solving ----------------------------------------------------------------
@@ -679,6 +696,8 @@ def _most_cleared(solver: DealSolver, removed: int, wrank: int, s: int,
         dfs(removed, wrank, s)
     except BudgetExceeded:
         pass
+    finally:
+        dfs = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
     return best_line, best_count[0]
 
 
@@ -991,6 +1010,8 @@ def _best_score(solver: DealSolver, wm: list[int], pos: Position, game: Any, max
         dfs(r0, w0, s0, start[0], start[1] if name != "points" else 0, start[2])
     except BudgetExceeded:
         exact = False
+    finally:
+        dfs = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
     return best[0], best[1], exact
 
 
