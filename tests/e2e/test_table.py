@@ -247,6 +247,10 @@ def test_options_presets_and_rules_apply_from_the_next_game(page, site):
     wait_face_up(page, 28)  # face-up peaks: from the new game on
     shown = saved(page)["board"]["rules"]
     assert shown["wrap"] is False and shown["undo_limit"] == 0 and shown["face_up"] is True
+    # The four-colour deck: each suit in a colour of its own on the table.
+    colours = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-slot][data-card]')]
+        .map(el => [el.dataset.card[1], getComputedStyle(el).color]))""")
+    assert len(set(colours.values())) == len(colours) >= 3, colours  # (28 random cards)
     open_panel(page, "rules")
     text = page.locator("[data-testid=rules-text]").text_content()
     assert "Kings and aces are not next to each other" in text and "no undo" in text
