@@ -8,9 +8,11 @@ view from a game, and every player decides from it alone.
 * :class:`EasyAI` plays a random legal move, mostly a play when there is one.
 * :class:`NormalAI` plays the first card of the longest chain it can see,
   preferring cards that uncover others, and draws only when nothing fits.
-* :class:`HardAI` looks ahead through the cards each play would turn over,
-  averaging over the ranks they could be (from the unseen cards), and plays the
-  move with the longest expected streak before it has to draw.
+* :class:`HardAI` weighs each card that fits in a dozen "worlds": the unseen
+  cards dealt at random into the face-down places and the stock. In each world
+  the solver's short search says whether the game can still be won after that
+  card; it plays the card that wins the most worlds, with a little credit for
+  each card it turns over.
 
 >>> from tripeaks.game import Game
 >>> game = NormalAI().play(Game.new(1))
@@ -26,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import adjacent
-from .layout import ALL_REMOVED, COVER_MASK, COVERS, PEAK_CARDS
+from .layout import COVER_MASK, COVERS, PEAK_CARDS
 from .notation import DRAW
+from .solver import BudgetExceeded, DealSolver
 
 __all__ = ["View", "visible", "AIPlayer", "EasyAI", "NormalAI", "HardAI", "LEVELS", "make_ai"]
 
@@ -136,91 +139,75 @@ def chain_length(known: dict[int, int], wrap: bool, removed: int, waste: int | N
     return best
 
 
+def _normal_pick(known: dict[int, int], removed: int, plays: list[int], wrap: bool) -> int:
+    """NormalAI's choice among ``plays``: longest visible chain, then cards uncovered."""
+    def score(p: int) -> tuple[int, int, int]:
+        return (chain_length(known, wrap, removed | 1 << p, known[p]), _reveals(removed, p), -p)
+
+    return max(plays, key=score)
+
+
 class NormalAI(AIPlayer):
     """The longest chain of visible cards first; uncovering cards breaks ties."""
 
     name = "normal"
 
     def pick(self, view: View, plays: list[int]) -> int:
-        def score(p: int) -> tuple[int, int, int]:
-            after = view.removed | 1 << p
-            return (chain_length(view.known, view.wrap, after, view.known[p]),
-                    _reveals(view.removed, p), -p)
-
-        return max(plays, key=score)
+        return _normal_pick(view.known, view.removed, plays, view.wrap)
 
 
 class HardAI(AIPlayer):
-    """Looks ahead over what the hidden cards could be before committing.
+    """Perfect-information Monte Carlo over the cards it cannot see.
 
-    When more than one move is worth considering, it deals the unseen cards
-    into the face-down places and the stock at random a few times (each deal
-    consistent with everything visible), plays each candidate out in every such
-    world with a greedy streak policy, and keeps the move that clears the most
-    on average. Nothing hidden is read: the worlds are made from the unseen
-    cards only.
+    When more than one card fits, it deals the unseen cards into the face-down
+    places and the stock :attr:`WORLDS` times (shuffled by its own rng, so a
+    seed fixes its play) and, in each such world, asks the solver's short
+    depth-first search (:attr:`NODES` nodes at most) whether the game can still
+    be won after each candidate. It plays the candidate that wins the most
+    worlds (a search out of nodes counts half), plus :attr:`REVEAL` for each
+    card it uncovers: a solver that sees everything gives no value to turning a
+    card over, a player does. NormalAI's choice breaks ties. All candidates
+    meet the same worlds, so the luck of a deal cannot decide between them.
+
+    It never draws while a card fits: a solver that sees the whole world rates
+    keeping a card back far above what it is worth to a player who cannot, and
+    drawing early lost many games in trials.
     """
 
     name = "hard"
-    WORLDS = 6
+    WORLDS = 12
+    NODES = 200
+    REVEAL = 0.5
+    """Each card a candidate uncovers counts as this many worlds won."""
 
-    def choose(self, game: Any) -> int:
-        view = visible(game)
-        plays = sorted(p for p in view.free(view.removed)
-                       if _fits(view, view.known[p], view.waste_rank))
-        candidates = list(plays)
-        if not plays:
-            return DRAW
-        if len(candidates) == 1:
-            return candidates[0]
+    def pick(self, view: View, plays: list[int]) -> int:
+        normal = _normal_pick(view.known, view.removed, plays, view.wrap)
+        if len(plays) == 1:
+            return normal
         hidden = [p for p in range(PEAK_CARDS)
                   if not view.removed >> p & 1 and p not in view.known]
-        pool = [r for r, n in view.unseen.items() for _ in range(n)]
-        totals = dict.fromkeys(candidates, 0.0)
+        pool = sorted(r for r, n in view.unseen.items() for _ in range(n))
+        first_stock = 52 - view.stock_count
+        score = dict.fromkeys(plays, 0.0)
         for _ in range(self.WORLDS):
             self.rng.shuffle(pool)
-            ranks = dict(view.known)
+            ranks = [0] * 52  # removed cards and past stock cards never matter
+            for p, r in view.known.items():
+                ranks[p] = r
             for p, r in zip(hidden, pool, strict=False):
                 ranks[p] = r
-            stock = pool[len(hidden):len(hidden) + view.stock_count]
-            for move in candidates:
-                totals[move] += _rollout(ranks, stock, view.removed, view.waste_rank, move,
-                                         view.wrap)
-        # Ties go to the steady heuristic's preference: plays before the draw.
-        normal = NormalAI().pick(view, plays)
-        return max(candidates, key=lambda m: (totals[m], m == normal, m != DRAW))
-
-
-def _rollout(ranks: dict[int, int], stock: list[int], removed: int, waste: int | None,
-             move: int, wrap: bool) -> float:
-    """Cards cleared (a win counts 40) playing ``move`` and then a greedy policy."""
-    s = 0
-    if move == DRAW:
-        waste = stock[0]
-        s = 1
-    else:
-        removed |= 1 << move
-        waste = ranks[move]
-    while removed != ALL_REMOVED:
-        best = -1
-        best_key = (-1, -1, -1)
-        for p, rank in ranks.items():
-            if removed >> p & 1 or COVER_MASK[p] & ~removed:
-                continue
-            if waste is None or adjacent(rank, waste, wrap):
-                after = removed | 1 << p
-                key = (chain_length(ranks, wrap, after, rank, 4), _reveals(removed, p), p)
-                if key > best_key:
-                    best_key, best = key, p
-        if best >= 0:
-            removed |= 1 << best
-            waste = ranks[best]
-        elif s < len(stock):
-            waste = stock[s]
-            s += 1
-        else:
-            return float(removed.bit_count())
-    return 40.0 + (len(stock) - s) * 0.1
+            ranks[first_stock:] = pool[len(hidden):]
+            world = DealSolver([r << 2 for r in ranks], view.wrap)  # suits never matter
+            for p in plays:
+                try:
+                    line = world.search(view.removed | 1 << p, ranks[p], first_stock, self.NODES)
+                except BudgetExceeded:
+                    score[p] += 0.5
+                else:
+                    score[p] += line is not None
+        for p in plays:
+            score[p] += self.REVEAL * _reveals(view.removed, p)
+        return max(plays, key=lambda p: (score[p], p == normal))
 
 
 LEVELS: dict[str, type[AIPlayer]] = {"easy": EasyAI, "normal": NormalAI, "hard": HardAI}
