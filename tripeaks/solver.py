@@ -344,13 +344,6 @@ class DealSolver:
             self._orphans[removed] = found
         return found
 
-    def dead(self, removed: int, wrank: int, s: int) -> bool:
-        """A cheap proof of loss: some card left can never be played (no stock
-        card still to come fits it, no card left can precede it, and it cannot
-        be played now)."""
-        m = self.orphans(removed) & self.unsupported[s]
-        return bool(m and m & ~(uncovered_mask(removed) & self.posadj[wrank]))
-
     # The table ---------------------------------------------------------------
 
     @property
@@ -474,7 +467,9 @@ class DealSolver:
             if budget[0] < 0 or (deadline is not None and budget[0] & 255 == 0
                                  and time.perf_counter() > deadline):
                 raise BudgetExceeded
-            # dead(), inlined: this is the search's hottest line.
+            # A cheap proof of loss: a card left that no stock card still to
+            # come fits, that no card left can precede, and that cannot be
+            # played now. (Inlined: this is the search's hottest line.)
             lost = (known_orphans.get(removed) or orphans(removed)) & unsupported[s]
             if lost and lost & ~(uncovered_mask(removed) & posadj[wrank]):
                 failed[key] = s
