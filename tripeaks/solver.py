@@ -120,7 +120,7 @@ class _Lattice:
         index = {0: 0}
         order = [0]
         groups: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-        plays: dict[int, tuple[int, ...]] = {}
+        plays: dict[int, bytes] = {}
         i = 0
         # Breadth first: a set's children are found when it is reached, and
         # every set of k cards is reached before any set of k + 1.
@@ -146,11 +146,11 @@ class _Lattice:
                 if group is None:
                     group = groups[key] = []
                 group.append(tuple(row))
-            plays[removed] = tuple(p for _gain, p in sorted(gains, reverse=True))
+            plays[removed] = bytes(p for _gain, p in sorted(gains, reverse=True))
             i += 1
         self.order: list[int] = order
         self.index: dict[int, int] = index
-        self.plays: dict[int, tuple[int, ...]] = plays
+        self.plays: dict[int, bytes] = plays
         self.plan: list[tuple[int, int, list[tuple[int, ...]]]] = [
             (level, kids, rows) for (level, kids), rows in sorted(groups.items(), reverse=True)
         ]

@@ -12,7 +12,8 @@
 // engine, then takes a memory snapshot of the interpreter and keeps it in this
 // build's cache (deleted with the build by the service worker). Later boots
 // restore that snapshot instead of starting Python again. A snapshot that
-// cannot be read or fails to boot is dropped, and Python starts the slow way.
+// cannot be read or fails to boot is dropped, Python starts the slow way, and
+// this build makes no more snapshots on this device.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { BUILD, WHEEL } from "./build-info.js";
@@ -20,6 +21,7 @@ import { BUILD, WHEEL } from "./build-info.js";
 const base = new URL("./", import.meta.url);
 const indexURL = new URL("pyodide/", base).href;
 const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
+const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
 const CACHE = `tripeaks-${BUILD}`;
 const STEPS = ["fetch", "runtime", "engine", "import"];
 // The solver's deal-independent lattice (0.3 s) is built here, before the
@@ -34,6 +36,7 @@ const early = [];
 const timings = {};
 const params = new URL(self.location.href).searchParams;
 const useSnapshots = params.get("snapshot") !== "off" && "caches" in self;
+let makeSnapshots = useSnapshots; // false once a snapshot of this build failed to boot
 
 function progress(step) {
   timings[step] = Math.round(performance.now());
@@ -45,6 +48,10 @@ async function findSnapshot() {
   if (!useSnapshots) return null;
   try {
     const cache = await caches.open(CACHE);
+    if (await cache.match(SNAPSHOT_FAILED)) {
+      makeSnapshots = false; // never pay for a snapshot that cannot be used
+      return null;
+    }
     const hit = await cache.match(SNAPSHOT);
     return hit ? hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : null;
   } catch {
@@ -52,9 +59,11 @@ async function findSnapshot() {
   }
 }
 
-async function forgetSnapshot() {
+async function forgetSnapshot(why = null) {
   try {
-    await (await caches.open(CACHE)).delete(SNAPSHOT);
+    const cache = await caches.open(CACHE);
+    await cache.delete(SNAPSHOT);
+    if (why) await cache.put(SNAPSHOT_FAILED, new Response(why));
   } catch { /* nothing kept, nothing to forget */ }
 }
 
@@ -74,25 +83,55 @@ const options = {
   stderr: (line) => console.warn("[python]", line),
 };
 
+/**
+ * Pyodide 314 restores a snapshot by copying it over the new runtime's memory,
+ * which it never grows first: a snapshot larger than the runtime's compiled
+ * initial memory (30 MiB) fails with "offset is out of bounds"
+ * (pyodide/pyodide#6254). Ours is 36 MiB, so while the runtime is created for
+ * a restore, its memory is grown to the snapshot's size as soon as it exists.
+ */
+async function withMemoryFor(snapshot, boot) {
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
+  const heap = snapshot.length - words[1]; // after the snapshot's header
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grown = (create) => async (...args) => {
+    const result = await create.apply(WebAssembly, args);
+    const memory = (result.instance || result).exports.memory;
+    const missing = memory ? heap - memory.buffer.byteLength : 0;
+    if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+    return result;
+  };
+  WebAssembly.instantiate = grown(instantiate);
+  WebAssembly.instantiateStreaming = grown(instantiateStreaming);
+  try {
+    return await boot();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 async function bootFromSnapshot(snapshot) {
   try {
-    const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    const pyodide = await withMemoryFor(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
-    console.warn("engine snapshot failed; starting Python afresh:", error && error.message);
-    await forgetSnapshot();
+    const why = String((error && error.message) || error);
+    console.warn("engine snapshot failed; starting Python afresh, and making no more:", why);
+    await forgetSnapshot(why);
+    makeSnapshots = false;
     return null;
   }
 }
 
 async function bootPlain(wheel) {
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: useSnapshots });
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshots });
   progress("engine");
   const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir });
   pyodide.runPython(IMPORTS);
-  if (useSnapshots) {
+  if (makeSnapshots) {
     const bytes = pyodide.makeMemorySnapshot();
     timings.snapshot = "made";
     keepSnapshot(bytes);

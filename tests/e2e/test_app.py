@@ -129,11 +129,21 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
         game.apply(move)
         click_move(page, move)
     before, record = seen(page), saved(page)["record"]
+    # The first boot keeps a memory snapshot of the engine for the next ones.
+    page.wait_for_function("""async () => {
+        for (const name of await caches.keys()) {
+            const kept = await (await caches.open(name)).match(new URL('pyodide/snapshot.bin', location.href).href);
+            if (kept) return true;
+        }
+        return false;
+    }""", timeout=60_000)
 
     site.close()  # the network is gone: nothing can come from the server now
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)
+    # ... and the reload starts from it (the fast warm start), not from scratch.
+    assert page.evaluate("tripeaks.engine.info.timings.snapshot") == "used"
     assert seen(page) == before == expected(game)
     assert saved(page)["record"] == record
     # ... and play goes on offline.
