@@ -132,8 +132,8 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
     # The first boot keeps a memory snapshot of the engine for the next ones.
     page.wait_for_function("""async () => {
         for (const name of await caches.keys()) {
-            const kept = await (await caches.open(name)).match(new URL('pyodide/snapshot.bin', location.href).href);
-            if (kept) return true;
+            const cache = await caches.open(name);
+            if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
         }
         return false;
     }""", timeout=60_000)

@@ -248,8 +248,9 @@ def test_options_presets_and_rules_apply_from_the_next_game(page, site):
     shown = saved(page)["board"]["rules"]
     assert shown["wrap"] is False and shown["undo_limit"] == 0 and shown["face_up"] is True
     # The four-colour deck: each suit in a colour of its own on the table.
-    colours = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-slot][data-card]')]
-        .map(el => [el.dataset.card[1], getComputedStyle(el).color]))""")
+    colours = page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('[data-slot][data-card]')]
+            .map(el => [el.dataset.card[1], getComputedStyle(el).color]))""")
     assert len(set(colours.values())) == len(colours) >= 3, colours  # (28 random cards)
     open_panel(page, "rules")
     text = page.locator("[data-testid=rules-text]").text_content()
