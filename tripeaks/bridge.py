@@ -223,9 +223,7 @@ def _solve(msg: dict[str, Any]) -> dict[str, Any]:
 
 def _restart(msg: dict[str, Any]) -> dict[str, Any]:
     global _game
-    game = _current()
-    game_mod = _require("game")
-    _game = game_mod.Game(game.cards, game.rules, game.deal_number)
+    _game = _current().restarted()
     return _state(_game)
 
 
@@ -250,23 +248,19 @@ def _seconds(msg: dict[str, Any], default: float) -> float:
 
 
 def _par(msg: dict[str, Any]) -> dict[str, Any]:
-    game = _current()
     solver = _require("solver")
-    game_mod = _require("game")
-    fresh = game_mod.Game(game.cards, game.rules, game.deal_number)
-    return dict(solver.par(fresh, max_seconds=_seconds(msg, 3.0)).to_json())
+    return dict(solver.par(_current().restarted(), max_seconds=_seconds(msg, 3.0)).to_json())
 
 
 def _analyse(msg: dict[str, Any]) -> dict[str, Any]:
     game = _current()
     solver = _require("solver")
-    game_mod = _require("game")
     seconds = _seconds(msg, 3.0)
     result = dict(solver.analyse(game, with_par=bool(msg.get("par", True)),
                                  max_seconds=seconds).to_json())
     line = None
     if result.get("winnable"):
-        solution = solver.solve(game_mod.Game(game.cards, game.rules), max_seconds=seconds)
+        solution = solver.solve(game.restarted(), max_seconds=seconds)
         if solution.won and solution.line:
             line = [int(m) for m in solution.line]
     result["line"] = line

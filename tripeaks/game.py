@@ -266,6 +266,10 @@ class Game:
         self.actions.append(REDO)
         return self.events
 
+    def restarted(self) -> Game:
+        """The same deal from its start, under the same rules."""
+        return Game(self.cards, self.rules, self.deal_number)
+
     def act(self, action: int) -> None:
         """Carry out one action of a record: a move, ``UNDO`` or ``REDO``."""
         if action == UNDO:

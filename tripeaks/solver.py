@@ -1062,7 +1062,7 @@ def analyse(record: Any, *, with_par: bool = True, max_seconds: float | None = 5
 
     game = record if isinstance(record, Game) else Game.from_record(record)
     moves = _effective_moves(game.actions)
-    fresh = Game(game.cards, game.rules)
+    fresh = game.restarted()
     pos = Position.of(fresh)
     solver = deal_solver(pos.cards, pos.wrap)
     verdict = solve(pos, max_seconds=max_seconds)
@@ -1081,7 +1081,7 @@ def analyse(record: Any, *, with_par: bool = True, max_seconds: float | None = 5
                 break
         else:
             winnable_now = True
-    par_value = par(Game(game.cards, game.rules), max_seconds=max_seconds) if with_par else None
+    par_value = par(game.restarted(), max_seconds=max_seconds) if with_par else None
     turning_move = None if turning is None else move_text(game.cards, moves[turning])
     return Analysis(verdict.won, turning, turning_move, winnable_now, tuple(moves), par_value,
                     game.cards)
