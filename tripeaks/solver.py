@@ -470,7 +470,10 @@ class DealSolver:
             # A cheap proof of loss: a card left that no stock card still to
             # come fits, that no card left can precede, and that cannot be
             # played now. (Inlined: this is the search's hottest line.)
-            lost = (known_orphans.get(removed) or orphans(removed)) & unsupported[s]
+            lost = known_orphans.get(removed)
+            if lost is None:
+                lost = orphans(removed)
+            lost &= unsupported[s]
             if lost and lost & ~(uncovered_mask(removed) & posadj[wrank]):
                 failed[key] = s
                 return False
