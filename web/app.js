@@ -328,14 +328,13 @@ export class App {
     if (this.busy || this.clock.paused || this.watch) return null; // a tap during a move: dropped, never played twice
     performance.mark("tripeaks:input");
     this.renderer.showHint(null);
+    this.notices.dismiss("hint"); // a hint is about the position it was asked in
     this.busy = true;
-    const from = Number.isInteger(move) ? this.renderer.rectOf(move) : null;
-    const wasteRect = this.renderer.waste.getBoundingClientRect();
+    const motion = this.renderer.motionOf(move);
     const before = this.save && this.save.board;
     return this.enqueue(async () => {
       try {
         const state = await this.engine.call("action", { move });
-        const motion = { move, from, wasteRect };
         if (move === "undo" && before) {
           motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
         }
@@ -645,9 +644,7 @@ export class App {
         state = await this.engine.call("ai_step", { level });
         move = state.move;
       }
-      const from = this.renderer.rectOf(move);
-      const wasteRect = this.renderer.waste.getBoundingClientRect();
-      this.show(state, { motion: { move, from, wasteRect } });
+      this.show(state, { motion: this.renderer.motionOf(move) });
       this.announceMove(move, state.board);
       if (state.board.over) {
         w.running = false;

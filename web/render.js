@@ -96,6 +96,17 @@ export class Renderer {
     return el ? el.getBoundingClientRect() : null;
   }
 
+  /** The motion of a move, measured before the board changes: reading a
+   * rectangle after draw() would force a layout of the whole table inside the
+   * tap (several ms on a phone). */
+  motionOf(move) {
+    return {
+      move,
+      from: Number.isInteger(move) ? this.rectOf(move) : null,
+      wasteRect: this.waste.getBoundingClientRect(),
+    };
+  }
+
   draw(board, motion = null) {
     this.board = board;
     const live = this.interactive && !this.watching;
@@ -181,28 +192,22 @@ export class Renderer {
   animate(board, motion, previous) {
     const f = this.factor();
     if (!f || typeof this.waste.animate !== "function") return;
-    // Rectangles measured before the board changed: reading one now would
-    // force a layout of the whole table inside the tap (several ms on a phone).
-    const { move, from } = motion;
-    if (from && (move === DRAW || Number.isInteger(move))) {
-      const to = motion.wasteRect || this.waste.getBoundingClientRect();
-      if (to.width) {
-        const dx = from.left - to.left;
-        const dy = from.top - to.top;
-        const s = from.width / to.width;
-        const frames = move === DRAW
-          ? [{ transform: `translate(${dx}px, ${dy}px) scale(${s}) rotateY(180deg)` }, { transform: "none" }]
-          : [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }];
-        this.waste.animate(frames, { duration: 240 * f, easing: "cubic-bezier(.2,.8,.3,1)" });
-      }
+    const { move, from, wasteRect } = motion; // measured before the board changed: see motionOf()
+    if (from && wasteRect && wasteRect.width && (move === DRAW || Number.isInteger(move))) {
+      const dx = from.left - wasteRect.left;
+      const dy = from.top - wasteRect.top;
+      const s = from.width / wasteRect.width;
+      const frames = move === DRAW
+        ? [{ transform: `translate(${dx}px, ${dy}px) scale(${s}) rotateY(180deg)` }, { transform: "none" }]
+        : [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }];
+      this.waste.animate(frames, { duration: 240 * f, easing: "cubic-bezier(.2,.8,.3,1)" });
     }
     if (motion.undo !== undefined && Number.isInteger(motion.undo) && motion.undo < 28) {
       const el = this.slots[motion.undo];
-      const from2 = motion.wasteRect;
-      if (el && from2) {
+      if (el && wasteRect) {
         const to = el.getBoundingClientRect();
         el.animate([
-          { transform: `translate(${from2.left - to.left}px, ${from2.top - to.top}px)` },
+          { transform: `translate(${wasteRect.left - to.left}px, ${wasteRect.top - to.top}px)` },
           { transform: "none" },
         ], { duration: 220 * f, easing: "ease-out" });
       }

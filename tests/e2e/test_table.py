@@ -131,8 +131,10 @@ def test_keys_undo_hint_new_and_restart(page, site):
     page.wait_for_selector("[data-notice=move]")
     page.keyboard.press("h")
     page.wait_for_selector("[data-hint]", state="attached")
+    page.wait_for_selector("[data-notice=hint]")
     page.keyboard.press("d")
     wait_stock(page, 22)
+    assert page.locator("[data-notice=hint]").count() == 0  # the hint was for the last position
     first = board(page)
     page.locator("main").focus()
     page.keyboard.press("r")  # restart: the same deal again, after asking
