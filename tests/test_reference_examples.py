@@ -238,6 +238,25 @@ def test_000_undoing_a_draw_does_not_give_the_streak_back():
     assert game.events[0]["label"] == "+1" and game.score == 7
 
 
+@pytest.mark.parametrize("again", ["replay", "redo"])
+def test_000_undo_cannot_keep_a_streak_alive(again):
+    """Taking back the draw, then the play before it, and playing on must not
+    score as if the draw had never happened (that would be 1+2+3+4 = 10)."""
+    cards, moves = chain_deal("PPPP")
+    game = play_all(Game(cards, STANDARD), moves[:3])
+    game.draw()
+    game.undo()
+    game.undo()
+    assert game.score == 3 and game.streak == 0 and game.cards_left == 26
+    if again == "replay":
+        game.apply(moves[2])
+    else:
+        game.redo()
+    game.apply(moves[3])
+    assert [e["label"] for e in game.events] == ["+2"]
+    assert game.streak == 2 and game.score == 6
+
+
 def test_000_undo_has_no_limit_and_redo_replays():
     game = Game.new(3, STANDARD)
     for _ in range(23):

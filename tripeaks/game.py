@@ -242,12 +242,14 @@ class Game:
         if not self._undo:
             raise UndoError("Nothing to undo.")
         move, snapshot = self._undo.pop()
-        moves_now = self.moves
+        moves_now, streak_now = self.moves, self.state.streak
         self._restore(snapshot)
         if not self.rules.undo_restores_moves:
             self.moves = moves_now
-        if move == DRAW and self.scoring.keeps_broken_streak:
-            self.state = self.state._replace(streak=0)
+        if self.scoring.keeps_broken_streak and self.state.streak > streak_now:
+            # 000: undo never gives a streak back. Taking back a draw leaves the
+            # streak it broke at 0, and so does taking back the plays before it.
+            self.state = self.state._replace(streak=streak_now)
         self._redo.append(move)
         self.actions.append(UNDO)
         self.used_undo = True

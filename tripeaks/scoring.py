@@ -43,7 +43,8 @@ class Scoring:
     name = "none"
     has_score = False
     keeps_broken_streak = False
-    """When true, undoing a draw does not give back the streak the draw ended."""
+    """When true, undo never raises the streak: taking back a draw (or the plays
+    before it) does not give back the streak the draw ended."""
 
     def start(self) -> ScoreState:
         return ScoreState()
