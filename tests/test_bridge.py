@@ -81,7 +81,7 @@ def test_an_illegal_move_answers_with_the_players_reason():
      "bad-record"),
     ({"type": "new_game", "preset": "nonsense"}, "bad-rules"),
     ({"type": "new_game", "number": 1, "rules": {"wrap": "yes"}}, "bad-rules"),
-    ({"type": "new_game", "code": "TP1-E-ABCDEFG"}, "DealError"),
+    ({"type": "new_game", "code": "TP1-E-ABCDEF"}, "DealError"),
     ({"type": "new_game", "cards": "7H 7H"}, "NotationError"),
 ])
 def test_bad_requests_are_answered_not_raised(message, kind):

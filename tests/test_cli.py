@@ -71,7 +71,7 @@ def test_replay_scoring_none_gives_null_score_and_no_wrap_is_honoured(capsys):
         (["replay", "--cards", deal_text(range(51)), "--json"], "this one has 51"),
         (["replay", "7", "--moves", "XZ"], "'XZ' is not a move"),
         (["replay", "7", "--moves", "D KS", "--json"], "move 2 (KS)"),
-        (["deal", "TP1-E-AAAAAAB"], "typo"),
+        (["deal", "TP1-E-AAAAAAB0"], "7 characters"),
         (["deal", "abc"], "not a deal number"),
         (["deal"], "name a deal"),
         (["frobnicate"], "invalid choice"),

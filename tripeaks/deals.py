@@ -5,9 +5,9 @@ same 52 cards in any language, on any version, forever. Python's ``random`` is
 never used.
 
 >>> encode_code(1234, wrap=True)
-'TP1-E-AAABGUM'
->>> decode_code("tp1-e-aaabgum")
-DealCode(number=1234, wrap=True, face_up=False, empty_waste=False)
+'TP1-E-AAAABGU'
+>>> decode_code("tp1-c-aaaabgu")
+DealCode(number=1234, wrap=False, face_up=False, empty_waste=False)
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import datetime as _dt
 from typing import NamedTuple
 
 MASK64 = (1 << 64) - 1
-MAX_DEAL = 32**6 - 1
-"""Deal numbers run from 0 to 32**6 - 1 (1,073,741,823): six characters of a code."""
+CODE_DIGITS = 7
+MAX_DEAL = 32**CODE_DIGITS - 1
+"""Deal numbers run from 0 to 32**7 - 1 (34,359,738,367): the seven characters of a code."""
 
 CODE_PREFIX = "TP1"
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -96,36 +97,21 @@ class DealCode(NamedTuple):
     empty_waste: bool = False
 
 
-def _luhn_sum(values: list[int], double_first: bool) -> int:
-    """Luhn mod 32 over ``values`` read right to left."""
-    total = 0
-    double = double_first
-    for value in reversed(values):
-        addend = value * 2 if double else value
-        total += addend // 32 + addend % 32
-        double = not double
-    return total % 32
-
-
 def _rules_text(wrap: bool, face_up: bool, empty_waste: bool) -> str:
     return ("E" if wrap else "C") + ("F" if face_up else "") + ("W" if empty_waste else "")
 
 
 def encode_code(number: int, wrap: bool = True, face_up: bool = False,
                 empty_waste: bool = False) -> str:
-    """``TP1-<rules>-<six digits><check>``: rules ``E`` (wrap) or ``C`` (no wrap),
-    then ``F`` for face-up peaks and ``W`` for an empty waste at the start."""
+    """``TP1-<rules>-<seven digits>``: rules ``E`` (wrap) or ``C`` (no wrap), then
+    ``F`` for face-up peaks and ``W`` for an empty waste at the start; the deal
+    number in base 32, so deal 1 is ``TP1-E-AAAAAAB`` (reference 002's form)."""
     check_number(number)
     digits = []
-    for _ in range(6):
-        digits.append(number % 32)
+    for _ in range(CODE_DIGITS):
+        digits.append(CODE_ALPHABET[number % 32])
         number //= 32
-    digits.reverse()
-    rules = _rules_text(wrap, face_up, empty_waste)
-    values = [CODE_ALPHABET.index(c) for c in rules] + digits
-    check = (32 - _luhn_sum(values, True)) % 32
-    body = "".join(CODE_ALPHABET[d] for d in digits) + CODE_ALPHABET[check]
-    return f"{CODE_PREFIX}-{rules}-{body}"
+    return f"{CODE_PREFIX}-{_rules_text(wrap, face_up, empty_waste)}-{''.join(reversed(digits))}"
 
 
 def decode_code(text: str) -> DealCode:
@@ -133,8 +119,7 @@ def decode_code(text: str) -> DealCode:
 
     An ``N`` rules letter (older codes) reads as ``E``.
 
-    :raises DealError: saying exactly what is wrong, including a typo caught by
-        the check character.
+    :raises DealError: saying exactly which part is wrong.
     """
     code = "".join(text.split()).upper()
     parts = code.split("-")
@@ -153,11 +138,11 @@ def decode_code(text: str) -> DealCode:
             f"'{text}': after {rules[0]} the rules part may only add F (face-up peaks) "
             "then W (empty waste)"
         )
-    if len(body) != 7:
+    if len(body) != CODE_DIGITS:
         raise DealError(
-            f"'{text}': the last part must have 7 characters (6 for the deal and a check), "
-            f"not {len(body)}"
+            f"'{text}': the last part must have {CODE_DIGITS} characters, not {len(body)}"
         )
+    number = 0
     for i, char in enumerate(body):
         if char not in CODE_ALPHABET:
             extra = " (codes never use 0, 1, I or O)" if char in "01IO" else ""
@@ -165,12 +150,5 @@ def decode_code(text: str) -> DealCode:
                 f"'{text}': character {i + 1} of the last part, '{char}', "
                 f"is not used in deal codes{extra}"
             )
-    wrap = rules[0] != "C"
-    canonical = _rules_text(wrap, "F" in flags, "W" in flags)
-    values = [CODE_ALPHABET.index(c) for c in canonical] + [CODE_ALPHABET.index(c) for c in body]
-    if _luhn_sum(values, False) != 0:
-        raise DealError(f"'{text}' has a typo: its check character does not match")
-    number = 0
-    for char in body[:6]:
         number = number * 32 + CODE_ALPHABET.index(char)
-    return DealCode(number, wrap, "F" in flags, "W" in flags)
+    return DealCode(number, rules[0] != "C", "F" in flags, "W" in flags)

@@ -1,5 +1,5 @@
 // Links that open a deal (format documented in docs/notation.md, "## Links"):
-//   #deal=TP1-E-XXXXXXC            a deal code (it carries its rules)
+//   #deal=TP1-E-AAAABGU            a deal code (it carries its rules)
 //   #deal=12345&preset=classic     a deal number, optionally with a preset / rules
 //   #cards=7HAS2D...&preset=relaxed&rules=wrap:0,face_up:1
 //                                  a custom deal: 52 card codes in deal order
