@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tripeaks import solver
-from tripeaks.cards import adjacent
+from tripeaks.cards import adjacent, card_name
 from tripeaks.deals import shuffle
 from tripeaks.game import DRAW, Game
 from tripeaks.layout import ALL_REMOVED, COVER_MASK, PEAK_CARDS
@@ -323,6 +323,26 @@ def test_analysis_finds_the_turning_point():
     assert solver.solve(before).won
     before.apply(report.moves[report.turning_point])
     assert solver.solve(before).result == "loss"
+
+
+def test_analysis_names_a_losing_play_as_a_player_says_it():
+    """Follow a winning line until some play would lose the deal, make that play,
+    and the analysis names it: move number, code and card name."""
+    for number in range(50):
+        game = Game.new(number, Rules(wrap=False))
+        line = solver.solve(game).line
+        for step, move in enumerate(line):
+            losing = [p for p in game.legal_moves() if p != DRAW
+                      and solver.solve(solver.replay_line(game, [p])).result == "loss"]
+            if losing:
+                game.apply(losing[0])
+                report = solver.analyse(game, with_par=False)
+                assert report.turning_point == step
+                assert report.turning_name == card_name(game.cards[losing[0]])
+                assert report.to_json()["turning_name"] == report.turning_name
+                return
+            game.apply(move)
+    pytest.fail("no deal among 0..49 has a losing play on its winning line")
 
 
 def test_analysis_of_a_won_game_has_no_turning_point_and_a_par():

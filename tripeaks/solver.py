@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .cards import card_code
+from .cards import card_code, card_name
 from .layout import (
     ALL_REMOVED,
     COVER_MASK,
@@ -1031,11 +1031,19 @@ class Analysis:
     par: Par | None
     cards: tuple[int, ...] = field(default=(), repr=False)
 
+    @property
+    def turning_name(self) -> str | None:
+        """The turning move as a player says it: ``king of hearts``, or ``None`` for a draw."""
+        if self.turning_point is None or self.moves[self.turning_point] == DRAW:
+            return None
+        return card_name(self.cards[self.moves[self.turning_point]])
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winnable": self.winnable,
             "turning_point": self.turning_point,
             "turning_move": self.turning_move,
+            "turning_name": self.turning_name,
             "still_winnable": self.still_winnable,
             "moves": [move_text(self.cards, m) for m in self.moves],
             "par": None if self.par is None else self.par.to_json(),

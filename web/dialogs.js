@@ -140,7 +140,7 @@ export class Dialogs {
     else if (!a.winnable) text = "This deal could not be won: no sequence of moves clears it.";
     else if (a.still_winnable) text = "The deal can still be won from here.";
     else if (a.turning_point !== null && a.turning_point !== undefined) {
-      const what = a.turning_move === "D" ? "drawing from the stock" : `playing the ${a.turning_move}`;
+      const what = a.turning_move === "D" ? "drawing from the stock" : `playing the ${a.turning_name || a.turning_move}`;
       text = `This deal could be won. It was lost at move ${a.turning_point + 1}, ${what}.`;
     } else text = "This deal could be won.";
     this.setText("analysis", text);
@@ -281,10 +281,15 @@ export class Dialogs {
       const li = this.doc.createElement("li");
       const mark = daily[iso];
       li.className = mark || "none";
-      li.textContent = String(d.getDate());
+      const button = this.doc.createElement("button");
+      button.type = "button";
+      button.dataset.action = "daily";
+      button.dataset.date = iso;
+      button.textContent = String(d.getDate());
       const said = mark === "won" ? "won" : mark === "played" ? "played, not won" : "not played";
-      li.setAttribute("aria-label", `${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })}: ${said}`);
-      li.setAttribute("title", `${iso}: ${said}`);
+      button.setAttribute("aria-label", `Play the deal of ${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })} (${said})`);
+      button.setAttribute("title", `${iso}: ${said}`);
+      li.append(button);
       if (iso === today) li.classList.add("today");
       items.push(li);
     }
