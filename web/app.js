@@ -30,7 +30,8 @@ export class App {
     this.options = null;
     this.presets = [];
     this.busy = false; // a move is on its way to the engine
-    this.watch = null; // {level, running, line?}
+    this.watch = null; // {running, line?, index?}: the AI or a winning line plays a copy of the deal
+    this.ownSave = null; // the player's game, kept aside while watching
     this.boot = doc.querySelector("[data-testid=boot]");
     clock.onTick = (ms) => renderer.setClock(ms, clock.paused);
   }
@@ -49,6 +50,7 @@ export class App {
     this.renderer.applyOptions(this.options);
     this.loadKind("stats"); // only to report (and set aside) unreadable statistics now
     this.save = this.loadKind("game");
+    if (this.save && this.save.watched) this.save = null; // an AI's game saved by an older version
     if (this.save && this.save.board) {
       try {
         this.renderer.draw(this.save.board);
@@ -107,7 +109,7 @@ export class App {
     on("stats", () => this.showStats(), true);
     on("rules", () => this.showRules(), true);
     on("deals", () => this.dialogs.showDeals(this.dailyMarks(), isoDate(new Date())));
-    on("daily", () => this.playDaily());
+    on("daily", ({ source } = {}) => this.playDaily(source && source.dataset.date));
     on("deal-code", () => this.playTyped("code"));
     on("deal-cards", () => this.playTyped("cards"));
     on("share", () => this.share());
@@ -115,7 +117,7 @@ export class App {
     on("watch", () => this.startWatching());
     on("ai-step", () => this.aiStep());
     on("ai-run", () => this.aiRun());
-    on("ai-stop", () => this.stopWatching());
+    on("ai-stop", () => this.enqueue(() => this.stopWatching()));
     on("replay", () => this.replay());
     on("close-result", () => this.dialogs.close("result"), true);
     on("undo-result", () => { this.dialogs.close("result"); this.move("undo"); });
@@ -174,7 +176,7 @@ export class App {
     }
     const link = parseLink(window.location.hash);
     let state = null;
-    if (link && link.error) this.notices.show(link.error, { id: "link", kind: "error" });
+    if (link && link.error) this.badLink(link.error);
     if (link && link.request) state = await this.startFromLink(link.request);
     if (state) {
       this.show(state, { fresh: true });
@@ -188,7 +190,7 @@ export class App {
         this.save = null;
       }
     }
-    if (!this.save) await this.deal(gameRequest(this.options));
+    if (!this.save) await this.dealFromOptions();
     this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     this.boot.hidden = true;
     this.doc.documentElement.dataset.engine = "ready";
@@ -199,19 +201,30 @@ export class App {
   async startFromLink(request) {
     try {
       const state = await this.engine.call("new_game", request);
-      history.replaceState(null, "", window.location.pathname + window.location.search);
+      this.clearLink();
       return state;
     } catch (error) {
-      this.notices.show(`This link does not open a deal: ${error.message}`, { id: "link", kind: "error" });
+      this.badLink(`This link does not open a deal: ${error.message}`);
       return null;
     }
+  }
+
+  /** Say why a link opens nothing, and take it out of the address bar so a reload does not repeat it. */
+  badLink(message) {
+    this.notices.show(message, { id: "link", kind: "error" });
+    this.clearLink();
+  }
+
+  clearLink() {
+    history.replaceState(null, "", window.location.pathname + window.location.search);
   }
 
   openLink() {
     const link = parseLink(window.location.hash);
     if (!link) return;
-    if (link.error) return this.notices.show(link.error, { id: "link", kind: "error" });
+    if (link.error) return this.badLink(link.error);
     this.enqueue(async () => {
+      await this.stopWatching();
       await this.leaveGame();
       const state = await this.startFromLink(link.request);
       if (state) this.show(state, { fresh: true });
@@ -240,14 +253,13 @@ export class App {
     this.save.board = board;
     this.clock.want(board.moves > 0 && !board.over && !this.save.watched);
     this.save.elapsed = Math.round(this.clock.elapsed());
-    this.storage.save("game", this.save);
+    // Marked before saving, so a reload does not show the result panel again.
+    const finishing = board.over && !this.save.finished;
+    this.save.finished = Boolean(board.over);
+    if (!this.save.watched) this.storage.save("game", this.save); // the player's game stays saved while watching
     this.renderer.draw(board, motion);
     performance.mark("tripeaks:drawn");
-    if (board.over && !this.save.finished) {
-      this.finish(board.won);
-    } else if (!board.over) {
-      this.save.finished = false;
-    }
+    if (finishing) this.finish(board.won);
   }
 
   /** Save the time played when the page hides (only our own game, only while it runs). */
@@ -262,7 +274,6 @@ export class App {
 
   async finish(won) {
     const save = this.save;
-    save.finished = true;
     const board = { ...save.board, elapsed: save.elapsed };
     this.renderer.announce(won ? `You cleared the peaks! ${board.score !== null ? `Score ${board.score}.` : ""}` : "No more moves.");
     if (save.watched) {
@@ -393,12 +404,27 @@ export class App {
     this.renderer.announce(`New deal. ${state.board.description || ""}`);
   }
 
+  /** A new deal under the player's options; options the engine refuses are reset, with a notice. */
+  async dealFromOptions() {
+    try {
+      await this.deal(gameRequest(this.options));
+    } catch (error) {
+      if (!error || error.kind === "internal") throw error;
+      this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, rules: {} };
+      this.storage.save("options", this.options);
+      this.renderer.applyOptions(this.options);
+      this.notices.show(`Your saved options could not be used (${error.message}), so they were reset to the defaults.`, { id: "options-problem", kind: "error" });
+      await this.deal(gameRequest(this.options));
+    }
+  }
+
   newGame(request = null) {
     this.dialogs.close("result");
     return this.enqueue(async () => {
+      await this.stopWatching();
       if (!(await this.confirmLeave("New game"))) return;
-      this.stopWatching();
-      await this.deal(request || gameRequest(this.options));
+      if (request) await this.deal(request);
+      else await this.dealFromOptions();
       // A waiting update is applied now, between games, with the new one saved.
       if (this.sw.waiting) this.sw.applyUpdate();
     });
@@ -407,27 +433,31 @@ export class App {
   restart() {
     this.dialogs.close("result");
     return this.enqueue(async () => {
+      await this.stopWatching();
       if (!this.save || this.save.board.moves === 0) return;
       if (!(await this.confirmLeave("Restart"))) return;
-      this.stopWatching();
       await this.deal({}, { command: "restart", daily: this.save.daily });
     });
   }
 
-  playDaily() {
+  /** The daily deal of ``date`` (today by default): the same for everyone on the same rules. */
+  playDaily(date = null) {
     const today = isoDate(new Date());
+    const day = date || today;
     this.dialogs.close("deals");
     this.dialogs.close("result");
     return this.enqueue(async () => {
+      await this.stopWatching();
       if (!(await this.confirmLeave("New game"))) return;
-      this.stopWatching();
-      await this.deal({ ...gameRequest(this.options), date: today }, { command: "daily", daily: today });
-      this.notices.show(`Today’s deal, ${today}: the same for everyone, and it can be won.`, { id: "daily", timeout: 5000 });
+      await this.deal({ ...gameRequest(this.options), date: day }, { command: "daily", daily: day });
+      const which = day === today ? `Today’s deal, ${day}` : `The deal of ${day}`;
+      this.notices.show(`${which}: the same for everyone on these rules, and it can be won.`, { id: "daily", timeout: 5000 });
     });
   }
 
   playTyped(kind) {
     const field = this.doc.querySelector(kind === "code" ? "[data-testid=deal-code]" : "[data-testid=deal-cards]");
+    field.closest("section").append(this.doc.querySelector("[data-testid=deal-error]")); // said next to its field
     const text = field.value.trim();
     if (!text) {
       this.dialogs.setText("deal-error", kind === "code" ? "Type a deal number or a code first." : "Paste the 52 cards first.");
@@ -435,11 +465,11 @@ export class App {
     }
     const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, "") };
     return this.enqueue(async () => {
+      await this.stopWatching();
       if (!(await this.confirmLeave("New game"))) return;
       try {
         await this.leaveGame();
         const state = await this.engine.call("new_game", request);
-        this.stopWatching();
         this.dialogs.close("deals");
         this.show(state, { fresh: true });
         field.value = "";
@@ -454,6 +484,10 @@ export class App {
 
   pause() {
     if (this.clock.paused) return;
+    if (!this.save || !this.save.board || this.save.board.over || this.watch) {
+      this.notices.show("Nothing to pause: the clock runs only while you play.", { id: "pause", timeout: 3000 });
+      return;
+    }
     this.clock.pause(true);
     this.renderer.setPaused(true);
     this.dialogs.open("pause");
@@ -600,17 +634,22 @@ export class App {
 
   // -- the AI and the solver's line -------------------------------------------------------
 
+  /** The AI plays this deal from its start; the player's game waits, saved, until Stop watching. */
   startWatching() {
     this.dialogs.close("result");
     return this.enqueue(async () => {
-      if (!this.save) return;
-      if (!(await this.confirmLeave("Let the AI play"))) return;
-      await this.leaveGame();
-      const state = await this.engine.call("restart");
-      this.watch = { running: false, line: null };
-      this.show(state, { fresh: true, watched: true });
-      this.watchBar(true, "The AI plays this deal");
+      if (!this.save || this.watch) return;
+      await this.watchFromStart({ running: false, line: null }, "The AI plays this deal");
     });
+  }
+
+  async watchFromStart(watch, title) {
+    this.ownSave = { ...this.save, elapsed: Math.round(this.clock.elapsed()) };
+    this.storage.save("game", this.ownSave);
+    const state = await this.engine.call("restart");
+    this.watch = watch;
+    this.show(state, { fresh: true, watched: true });
+    this.watchBar(true, title);
   }
 
   watchBar(on, title = "") {
@@ -664,9 +703,19 @@ export class App {
     }
   }
 
-  stopWatching() {
+  /** Back to the player's own game, as it was left (run inside a queued job). */
+  async stopWatching() {
     if (!this.watch) return;
     this.watch.running = false;
+    const own = this.ownSave;
+    if (own) {
+      const state = await this.engine.call("restore", { record: own.record });
+      this.save = own;
+      this.show(state, { restored: true });
+      this.renderer.setPreset(presetTitle(own.preset, this.presets));
+    }
+    // Only now: a tap while the player's game comes back is dropped, not played on the AI's.
+    this.ownSave = null;
     this.watch = null;
     this.watchBar(false);
   }
@@ -677,11 +726,8 @@ export class App {
     if (!line) return null;
     this.dialogs.close("result");
     return this.enqueue(async () => {
-      await this.leaveGame();
-      const state = await this.engine.call("restart");
-      this.watch = { running: false, line: [...line], index: 0 };
-      this.show(state, { fresh: true, watched: true });
-      this.watchBar(true, `A winning line: ${line.length} moves`);
+      if (this.watch) return;
+      await this.watchFromStart({ running: false, line: [...line], index: 0 }, `A winning line: ${line.length} moves`);
       this.aiRun();
     });
   }
@@ -698,7 +744,7 @@ export class App {
   applyUpdate() {
     // Queued behind any move in flight; the game was saved after it.
     return this.enqueue(async () => {
-      if (this.save) {
+      if (this.save && !this.save.watched) {
         this.save.elapsed = Math.round(this.clock.elapsed());
         this.storage.save("game", this.save);
       }
@@ -711,11 +757,16 @@ export class App {
     const { value } = this.storage.load("game");
     if (!value || (this.save && value.gameId === this.save.gameId && JSON.stringify(value.record) === JSON.stringify(this.save.record))) return;
     this.enqueue(async () => {
+      if (this.watch) {
+        this.ownSave = value; // Stop watching returns to the game the other tab left
+        return;
+      }
       const state = await this.engine.call("restore", { record: value.record });
       this.save = { ...value, record: state.record, board: state.board };
       this.clock.reset(value.elapsed || 0);
       this.clock.want(false);
       this.renderer.draw(state.board);
+      this.notices.show("Your game was changed in another tab: this is where it stands now.", { id: "other-tab", timeout: 5000 });
     });
   }
 }

@@ -158,6 +158,7 @@ export class Renderer {
     set("new", !this.interactive);
     set("restart", !this.interactive || board.moves === 0);
     set("undo", !live || !board.can_undo);
+    set("redo", !live || !board.can_redo);
     set("hint", !live || board.over);
     set("watch", !this.interactive);
     this.html.classList.toggle("over", Boolean(board.over));

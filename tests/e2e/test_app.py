@@ -113,8 +113,10 @@ def test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link(page, site, w
     assert board(page)["slots"] == [""] * 28
     stats = saved(page, "tripeaks.stats")
     assert (stats["won"], stats["played"], stats["streak"]) == (1, 1, 1)
-    # A new game from the result dialog.
-    dialog.locator("[data-action=new]").click()
+    page.reload()  # the won game comes back, its result panel does not
+    wait_ready(page)
+    assert board(page)["slots"] == [""] * 28 and dialog.is_hidden()
+    page.click(".actions [data-action=new]")
     wait_face_up(page, 10)
     assert_clean(watch, site)
 
@@ -280,6 +282,23 @@ def test_links_open_a_custom_deal_with_its_rules_and_bad_links_say_why(page, sit
     page.wait_for_selector("[data-testid=notices] .notice")
     assert any("does not open a deal" in n and "7 characters" in n for n in notices(page))
     assert seen(page)["slots"] == expected(game)["slots"]  # the game in progress stays
+    assert "#" not in page.url  # so a reload does not say it again
+
+
+@pytest.mark.parametrize("options", [
+    '{"v":1,"preset":"nonsense"}',
+    '{"v":1,"preset":"standard","rules":{"undo_limit":"abc"}}',
+])
+def test_saved_options_the_engine_refuses_are_reset_and_a_game_starts(page, site, options):
+    open_app(page, site.url)
+    page.evaluate("""o => { localStorage.setItem('tripeaks.options', o);
+                           localStorage.removeItem('tripeaks.game'); }""", options)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("[data-testid=notices] .notice.error")
+    assert any("reset to the defaults" in n for n in notices(page))
+    assert len([c for c in board(page)["slots"] if c]) == 10
+    assert saved(page, "tripeaks.options")["preset"] == "standard"
 
 
 def test_a_full_storage_is_reported_and_play_goes_on(page, site):

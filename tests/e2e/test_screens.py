@@ -39,6 +39,19 @@ def layout(page) -> dict:
     }""")
 
 
+def covered_by_notices(page) -> list:
+    """What the notices lie over among the stock, the waste, the status line and the buttons."""
+    return page.evaluate("""() => {
+        const boxes = [...document.querySelectorAll('.notice')].map(n => n.getBoundingClientRect());
+        const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+            && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const parts = [...document.querySelectorAll('[data-testid=stock], [data-testid=waste],'
+            + ' .status, .actions button')].filter(el => el.offsetParent !== null);
+        return parts.filter(el => boxes.some(b => over(b, el.getBoundingClientRect())))
+            .map(el => el.dataset.testid || el.dataset.action || el.className);
+    }""")
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_screens(browser, site, axe_source, size):
     width, height = SIZES[size]
@@ -59,6 +72,10 @@ def test_screens(browser, site, axe_source, size):
         assert shown["smallest"] >= 12  # a rank stays readable on the smallest phone
         page.screenshot(path=str(OUT / f"{size}-game.png"))
         assert audit(page) == []
+        page.click("[data-slot='0']")  # a tip, still covered: a notice says why
+        page.wait_for_selector("[data-testid=notices] .notice")
+        assert covered_by_notices(page) == []
+        page.screenshot(path=str(OUT / f"{size}-notice.png"))
         if size not in ("phone", "desktop"):
             return
         for panel in ("options", "stats", "rules"):

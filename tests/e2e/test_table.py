@@ -196,20 +196,41 @@ def test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line(page, si
     assert saved(page, "tripeaks.stats")["played"] == 1  # a replay is never counted
 
 
-def test_watch_the_ai_play_step_by_step(page, site):
+def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
     open_app(page, site.url + "#deal=" + encode_code(11))
+    for _ in range(3):
+        click_move(page, DRAW)
+    wait_stock(page, 20)
+    page.click(".actions [data-action=undo]")
+    wait_stock(page, 21)
+    page.click(".actions [data-action=redo]")  # the Redo button takes the draw again
+    wait_stock(page, 20)
+    mine = saved(page)
     open_panel(page, "watch")
     page.locator("[data-testid=watch]").wait_for(state="visible")
+    wait_stock(page, 23)  # the AI plays the deal from its start
     for n in (1, 2, 3):
         page.click("[data-action=ai-step]")
         wait_text(page, "moves", f"^Moves {n}$")
+    assert saved(page)["record"] == mine["record"]  # your game stays saved meanwhile
     page.select_option("[data-testid=ai-level]", "hard")
     page.click("[data-testid=ai-run]")
     page.wait_for_function(
         "() => document.documentElement.classList.contains('over')", timeout=120_000)
     page.click("[data-action=ai-stop]")
-    assert page.locator("[data-testid=watch]").is_hidden()
+    page.locator("[data-testid=watch]").wait_for(state="hidden")
+    wait_stock(page, 20)  # your game, as you left it
+    assert moves_shown(page) == mine["board"]["moves"]
     assert saved(page, "tripeaks.stats") is None  # the AI's games are not yours
+
+    open_panel(page, "watch")  # a link opened while watching ends the watch
+    page.locator("[data-testid=watch]").wait_for(state="visible")
+    page.evaluate("code => { location.hash = '#deal=' + code; }", encode_code(12))
+    page.locator("[data-testid=watch]").wait_for(state="hidden")
+    wait_text(page, "deal", encode_code(12)[-7:])
+    click_move(page, DRAW)
+    wait_stock(page, 22)
+    assert saved(page)["board"]["moves"] == 1 and not saved(page).get("watched")
 
 
 def test_pause_stops_the_clock_and_hides_the_cards(page, site):
@@ -311,6 +332,15 @@ def test_daily_deal_and_a_typed_deal(page, site):
         return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); }""")
     assert saved(page)["board"]["deal_number"] >= today
     assert saved(page)["daily"]
+    # An earlier day of the calendar plays that day's deal.
+    open_panel(page, "deals")
+    first = page.locator("[data-testid=days] li button").first
+    day = first.get_attribute("data-date")
+    first.click()
+    page.wait_for_function("d => /The deal of/.test(document.querySelector("
+                           "'[data-testid=notices]').textContent)", arg=day)
+    assert saved(page)["daily"] == day
+    assert saved(page)["board"]["deal_number"] >= int(day.replace("-", ""))
 
 
 def test_drag_a_card_onto_the_waste(page, site):
