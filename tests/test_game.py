@@ -153,6 +153,16 @@ def test_rules_round_trip_and_refuse_nonsense():
         preset_rules("nope")
 
 
+def test_a_game_names_its_preset_so_statistics_go_to_the_right_one():
+    for name in PRESETS:
+        assert Game.new(5, preset_rules(name)).view()["preset"] == name
+    # Checking deals for winnability does not change how one plays...
+    standard = preset_rules("standard")
+    assert Game.new(5, standard.replace(winnable_only=False)).view()["preset"] == "standard"
+    # ...but any rule that does makes the game custom.
+    assert Game.new(5, standard.replace(wrap=False)).view()["preset"] == "custom"
+
+
 def test_presets_follow_their_pages():
     assert [p.source for p in PRESETS.values()] == ["000", "001", "002", "003", "004"]
     standard, classic, countdown, relaxed, challenge = (p.rules for p in PRESETS.values())

@@ -42,7 +42,7 @@ from .notation import (
     parse_actions,
     parse_deal,
 )
-from .rules import Rules, RulesError
+from .rules import Rules, RulesError, preset_of
 from .scoring import Event, ScoreState, scoring_for
 
 __all__ = ["DRAW", "Game", "IllegalMoveError", "UndoError", "RecordError"]
@@ -358,6 +358,7 @@ class Game:
         last = next((a for a in reversed(self.actions) if a >= 0), None)
         return {
             "rules": self.rules.to_json(),
+            "preset": preset_of(self.rules),
             "deal_number": self.deal_number,
             "deal_code": self.deal_code,
             "slots": slots,

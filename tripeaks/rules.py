@@ -120,6 +120,15 @@ PRESETS: dict[str, Preset] = {
 DEFAULT_PRESET = "standard"
 
 
+def preset_of(rules: Rules) -> str:
+    """The name of the preset these rules are, or ``custom``. Whether random deals
+    are checked winnable does not change how a deal plays, so it does not count."""
+    for preset in PRESETS.values():
+        if preset.rules.replace(winnable_only=rules.winnable_only) == rules:
+            return preset.name
+    return "custom"
+
+
 def preset_rules(name: str) -> Rules:
     """The rules of a preset, by name (any case).
 

@@ -7,7 +7,7 @@
 import { parseLink } from "./links.js";
 import { exportData, importData, DEFAULT_OPTIONS } from "./storage.js";
 import { countResult, resetPreset } from "./stats.js";
-import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle, statsKey } from "./options.js";
+import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
 
 const DRAW = 28;
@@ -239,14 +239,14 @@ export class App {
     const before = this.save;
     if (fresh || !before) {
       this.save = {
-        gameId: newId(), preset: statsKey(board.rules, this.presets), hints: 0, elapsed: 0,
+        gameId: newId(), preset: board.preset, hints: 0, elapsed: 0,
         daily, watched, finished: false,
       };
       this.clock.reset(0);
       this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     } else if (restored) {
       this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || newId() };
-      if (!this.save.preset || this.save.preset === "custom") this.save.preset = statsKey(board.rules, this.presets);
+      if (!this.save.preset || this.save.preset === "custom") this.save.preset = board.preset;
       this.clock.reset(this.save.elapsed || 0);
     }
     this.save.record = state.record;

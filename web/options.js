@@ -23,14 +23,6 @@ export function effectiveRules(options, presets) {
 }
 
 /** Which stats a game's rules count under: its preset's name, or "custom". */
-export function statsKey(rules, presets) {
-  if (!rules) return "custom";
-  // Whether random deals are checked winnable does not change how a deal plays.
-  const keys = RULE_KEYS.filter((k) => k !== "winnable_only");
-  const same = presets.find((p) => keys.every((k) => p.rules[k] === rules[k]));
-  return same ? same.name : "custom";
-}
-
 export function presetTitle(name, presets) {
   if (name === "custom") return "Custom rules";
   const found = presets.find((p) => p.name === name);
