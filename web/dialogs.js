@@ -316,7 +316,7 @@ export class Dialogs {
     const list = this.doc.createElement("ul");
     for (const text of [
       "Tab or the arrow keys: move between the cards you can play; Enter or Space plays one.",
-      "Space or D: draw from the stock. U or Ctrl+Z: undo. H: hint.",
+      "Space or D: draw from the stock. U or Ctrl+Z: undo. Ctrl+Y or Ctrl+Shift+Z: redo. H: hint.",
       "N: new game. R: restart this deal. P: pause.",
     ]) {
       const li = this.doc.createElement("li");
