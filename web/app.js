@@ -409,7 +409,7 @@ export class App {
     try {
       await this.deal(gameRequest(this.options));
     } catch (error) {
-      if (!error || error.kind === "internal") throw error;
+      if (!error || error.kind !== "bad-rules") throw error;
       this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, rules: {} };
       this.storage.save("options", this.options);
       this.renderer.applyOptions(this.options);

@@ -61,7 +61,7 @@ export function parseLink(hash) {
       request.cards = parseCards(params.get("cards"));
     } else {
       const deal = params.get("deal").trim();
-      if (!/^[A-Za-z0-9-]{1,40}$/.test(deal)) throw new Error("a deal is a number or a code like TP1-…");
+      if (!/^[A-Za-z0-9-]{1,40}$/.test(deal)) throw new Error("a deal is a number or a code such as TP1-E-AAAABGU");
       request.code = deal;
     }
     return { request };
