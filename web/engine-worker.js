@@ -24,12 +24,15 @@ const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
 const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
 const CACHE = `tripeaks-${BUILD}`;
 const STEPS = ["fetch", "runtime", "engine", "import"];
-// The solver's deal-independent lattice (0.3 s) is built here, before the
-// snapshot, so no first hint or winnable deal pays for it. gc.freeze() then
-// moves everything imported so far out of the cyclic collector's reach: a full
-// collection would otherwise walk it all again in the middle of some tap.
+// Every module the bridge may load is imported here, before the snapshot: the
+// wheel is unpacked into Pyodide's in-memory file system, which a memory
+// snapshot does not keep, so a module first imported after a restore is not
+// found. The solver's deal-independent lattice (0.3 s) is built here too, so no
+// first hint or winnable deal pays for it. gc.freeze() then moves everything
+// imported so far out of the cyclic collector's reach: a full collection would
+// otherwise walk it all again in the middle of some tap.
 const IMPORTS = "import gc, tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation, "
-  + "tripeaks.solver; tripeaks.solver.lattice(); gc.collect(); gc.freeze()";
+  + "tripeaks.scoring, tripeaks.solver, tripeaks.ai; tripeaks.solver.lattice(); gc.collect(); gc.freeze()";
 
 let handleJson = null;
 const early = [];
