@@ -175,14 +175,10 @@ export class App {
       console.warn("no presets:", error);
     }
     const link = parseLink(window.location.hash);
-    let state = null;
     if (link && link.error) this.badLink(link.error);
-    if (link && link.request) state = await this.startFromLink(link.request);
-    if (state) {
-      this.show(state, { fresh: true });
-    } else if (this.save) {
+    if (this.save) {
       try {
-        state = await this.engine.call("restore", { record: this.save.record });
+        const state = await this.engine.call("restore", { record: this.save.record });
         this.show(state, { restored: true });
       } catch (error) {
         this.storage.setAside("tripeaks.game", JSON.stringify(this.save));
@@ -190,6 +186,8 @@ export class App {
         this.save = null;
       }
     }
+    // A link opens its deal, once the player agrees to leave a game in progress.
+    if (link && link.request) await this.openLinked(link.request);
     if (!this.save) await this.dealFromOptions();
     this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     this.boot.hidden = true;
@@ -225,10 +223,18 @@ export class App {
     if (link.error) return this.badLink(link.error);
     this.enqueue(async () => {
       await this.stopWatching();
-      await this.leaveGame();
-      const state = await this.startFromLink(link.request);
-      if (state) this.show(state, { fresh: true });
+      await this.openLinked(link.request);
     });
+  }
+
+  async openLinked(request) {
+    if (!(await this.confirmLeave("Open the linked deal"))) {
+      this.clearLink();
+      return;
+    }
+    await this.leaveGame();
+    const state = await this.startFromLink(request);
+    if (state) this.show(state, { fresh: true });
   }
 
   // -- the one path from an engine state to the screen ---------------------------------

@@ -21,6 +21,7 @@ from tests.e2e.app import (
     wait_face_up,
     wait_ready,
 )
+from tests.e2e.conftest import BOOT_TIMEOUT
 from tests.e2e.lines import winnable_deal, winning_line
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import Game
@@ -270,6 +271,20 @@ def test_a_save_is_drawn_as_text_never_as_html(page, site):
     open_app(page, site.url + "#cards=<img src=z onerror=alert(3)>")
     assert page.locator("img").count() == 0
     assert any("does not open a deal" in n for n in notices(page))
+
+
+def test_a_link_opened_at_start_asks_before_leaving_a_game_in_progress(page, site):
+    open_app(page, site.url + "#deal=" + encode_code(15))
+    click_move(page, DRAW)
+    mine = saved(page)
+    page.goto("about:blank")
+    page.goto(site.url + "#deal=" + encode_code(16))
+    confirm = page.locator("[data-testid=confirm]")
+    confirm.wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    page.click("[data-testid=confirm-no]")
+    wait_ready(page)
+    assert saved(page)["record"] == mine["record"]  # the game in progress is kept
+    assert "#" not in page.url
 
 
 def test_links_open_a_custom_deal_with_its_rules_and_bad_links_say_why(page, site):

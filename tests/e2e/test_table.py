@@ -223,10 +223,18 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
     assert moves_shown(page) == mine["board"]["moves"]
     assert saved(page, "tripeaks.stats") is None  # the AI's games are not yours
 
-    open_panel(page, "watch")  # a link opened while watching ends the watch
+    open_panel(page, "watch")  # a link opened while watching ends the watch...
     page.locator("[data-testid=watch]").wait_for(state="visible")
     page.evaluate("code => { location.hash = '#deal=' + code; }", encode_code(12))
     page.locator("[data-testid=watch]").wait_for(state="hidden")
+    confirm = page.locator("[data-testid=confirm]")  # ...and asks before leaving your game
+    confirm.wait_for(state="visible")
+    page.click("[data-testid=confirm-no]")
+    wait_stock(page, 20)
+    assert page.evaluate("location.hash") == ""
+    page.evaluate("code => { location.hash = '#deal=' + code; }", encode_code(12))
+    confirm.wait_for(state="visible")
+    page.click("[data-testid=confirm-yes]")
     wait_text(page, "deal", encode_code(12)[-7:])
     click_move(page, DRAW)
     wait_stock(page, 22)
