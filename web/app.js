@@ -234,7 +234,9 @@ export class App {
     }
     await this.leaveGame();
     const state = await this.startFromLink(request);
-    if (state) this.show(state, { fresh: true });
+    if (!state) return;
+    this.notices.dismiss("link"); // about an earlier link
+    this.show(state, { fresh: true });
   }
 
   // -- the one path from an engine state to the screen ---------------------------------
@@ -406,6 +408,7 @@ export class App {
   async deal(request, { daily = null, command = "new_game" } = {}) {
     await this.leaveGame();
     const state = await this.engine.call(command, request);
+    this.notices.dismiss("options"); // "rule changes apply from your next new game": now they have
     this.show(state, { fresh: true, daily });
     this.renderer.announce(`New deal. ${state.board.description || ""}`);
   }
