@@ -286,6 +286,11 @@ export class Dialogs {
       button.dataset.action = "daily";
       button.dataset.date = iso;
       button.textContent = String(d.getDate());
+      if (i === 13 || d.getDate() === 1) { // where a month starts, say which
+        const month = this.doc.createElement("small");
+        month.textContent = d.toLocaleDateString(undefined, { month: "short" });
+        button.append(month);
+      }
       const said = mark === "won" ? "won" : mark === "played" ? "played, not won" : "not played";
       button.setAttribute("aria-label", `Play the deal of ${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })} (${said})`);
       button.setAttribute("title", `${iso}: ${said}`);
