@@ -344,7 +344,8 @@ export class App {
   // -- playing ------------------------------------------------------------------------
 
   move(move) {
-    if (this.busy || this.clock.paused || this.watch) return null; // a tap during a move: dropped, never played twice
+    if (this.watch) return this.watching();
+    if (this.busy || this.clock.paused) return null; // a tap during a move: dropped, never played twice
     performance.mark("tripeaks:input");
     this.renderer.showHint(null);
     this.notices.dismiss("hint"); // a hint is about the position it was asked in
@@ -388,8 +389,14 @@ export class App {
     if (!board.over) this.renderer.announce(parts.join(" "));
   }
 
+  /** A tap or key meant for the player's game while the AI plays: say why nothing happens. */
+  watching() {
+    this.notices.show("The AI is playing this deal: Stop watching to play your own game.", { id: "watching", timeout: 3000 });
+    return null;
+  }
+
   hint() {
-    if (this.watch) return null;
+    if (this.watch) return this.watching();
     return this.enqueue(async () => {
       const { move, reason } = await this.engine.call("hint");
       if (this.save) this.save.hints = (this.save.hints || 0) + 1;

@@ -213,6 +213,9 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
         page.click("[data-action=ai-step]")
         wait_text(page, "moves", f"^Moves {n}$")
     assert saved(page)["record"] == mine["record"]  # your game stays saved meanwhile
+    page.keyboard.press("u")  # keys meant for your game say why they do nothing
+    page.wait_for_function("() => /Stop watching to play/.test("
+                           "document.querySelector('[data-testid=notices]').textContent)")
     page.select_option("[data-testid=ai-level]", "hard")
     page.click("[data-testid=ai-run]")
     page.wait_for_function(
