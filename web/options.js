@@ -22,7 +22,7 @@ export function effectiveRules(options, presets) {
   return { ...(preset ? preset.rules : {}), ...(options.rules || {}) };
 }
 
-/** Which stats a game's rules count under: its preset's name, or "custom". */
+/** A preset name as players read it ("custom" is "Custom rules"). */
 export function presetTitle(name, presets) {
   if (name === "custom") return "Custom rules";
   const found = presets.find((p) => p.name === name);
