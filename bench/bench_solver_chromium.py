@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import threading
@@ -30,18 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [  # as tests/e2e/conftest.py: nothing leaves 127.0.0.1
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-default-apps",
-    "--disable-sync",
-    "--disable-domain-reliability",
-    "--no-default-browser-check",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - nothing leaves 127.0.0.1
 
 PAGE = (b"<!doctype html><meta charset=utf-8><title>solver benchmark</title>"
         b"<link rel=icon href=\"data:,\">\n")
