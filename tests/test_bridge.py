@@ -45,6 +45,35 @@ def test_a_deal_code_carries_its_rules():
     assert board["deal_code"] == code
 
 
+def test_a_deal_code_may_be_written_with_spaces_as_in_a_shared_message():
+    code = encode_code(7, wrap=False)
+    spaced = f" {code[:8]} {code[8:].lower()} "
+    assert ok(type="new_game", code=spaced)["board"]["deal_code"] == code
+
+
+def test_rules_beside_a_code_that_contradict_it_are_refused_not_ignored():
+    ok(type="new_game", number=3)
+    code = encode_code(7)  # a King-Ace wrap deal
+    answer = call(type="new_game", code=code, rules={"wrap": False, "face_up": True})
+    assert answer["ok"] is False
+    assert answer["error"]["message"] == (
+        f"the deal code {code} has its own rules, but the rules beside it ask for "
+        "King-Ace wrap off and face-up peaks on")
+    assert ok(type="state")["board"]["deal_number"] == 3  # the game in progress stays
+    agreeing = ok(type="new_game", code=code, rules={"wrap": True, "scoring": "classic"})
+    assert agreeing["board"]["rules"]["scoring"] == "classic"
+
+
+def test_check_deal_names_a_links_deal_without_leaving_the_game_in_progress():
+    ok(type="new_game", number=3)
+    drawn = ok(type="action", move="draw")
+    code = encode_code(9, wrap=False)
+    assert ok(type="check_deal", code=code, preset="challenge") == {
+        "deal_code": code, "preset": "challenge"}
+    assert call(type="check_deal", code="TP1-E-AAAAAB")["ok"] is False
+    assert ok(type="state") == drawn
+
+
 def test_a_custom_deal_with_a_preset():
     text = deal_text(shuffle(11))
     board = ok(type="new_game", cards=text, preset="relaxed")["board"]

@@ -16,6 +16,8 @@ Commands:
 
     hello                                   versions and which features exist
     new_game  {number | code | cards, preset?, rules?}
+    check_deal {the same}                   {"deal_code", "preset"} of that deal; the game
+                                            in progress stays
     action    {move: 0..27 | "draw" | "undo" | "redo"}
     restore   {record}
     state                                   the current state again
@@ -107,6 +109,23 @@ def _state(game: Any) -> dict[str, Any]:
 
 def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
     global _game
+    _game = _deal(msg)
+    return _state(_game)
+
+
+def _check_deal(msg: dict[str, Any]) -> dict[str, Any]:
+    """What ``new_game`` would open, without leaving the game in progress: the
+    app asks this before it offers to leave a game for a link."""
+    board = _deal(msg).view()
+    return {"deal_code": board["deal_code"], "preset": board["preset"]}
+
+
+_CODE_RULES = (("wrap", "King-Ace wrap"), ("face_up", "face-up peaks"),
+               ("empty_waste", "an empty waste at the start"))
+
+
+def _deal(msg: dict[str, Any]) -> Any:
+    """The game a ``new_game`` request asks for (the live game is not touched)."""
     game_mod = _require("game")
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     if msg.get("cards") is not None:
@@ -114,28 +133,29 @@ def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
         cards = msg["cards"]
         if isinstance(cards, str):
             cards = notation.parse_deal(cards)
-        game = game_mod.Game(tuple(cards), rules=rules)
-    elif msg.get("code") is not None:
-        deals = _require("deals")
-        text = str(msg["code"]).strip()
+        return game_mod.Game(tuple(cards), rules=rules)
+    deals = _require("deals")
+    if msg.get("code") is not None:
+        text = "".join(str(msg["code"]).split())
         if text.isdigit():
-            number = deals.check_number(int(text))
-        else:
-            code = deals.decode_code(text)
-            number = code.number
-            rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
-                                  empty_waste=code.empty_waste)
-        game = game_mod.Game.new(number, rules)
-    else:
-        deals = _require("deals")
-        number = msg.get("number")
-        if number is None:
-            number = _winnable(_random_number(deals), rules)
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise BridgeError("a deal number is a whole number")
-        game = game_mod.Game.new(deals.check_number(number), rules)
-    _game = game
-    return _state(game)
+            return game_mod.Game.new(deals.check_number(int(text)), rules)
+        code = deals.decode_code(text)
+        # A code carries its own rules; rules given beside it may not say otherwise.
+        asked = msg.get("rules") if isinstance(msg.get("rules"), dict) else {}
+        clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES
+                 if key in asked and bool(asked[key]) != getattr(code, key)]
+        if clash:
+            raise BridgeError(f"the deal code {text.upper()} has its own rules, "
+                              f"but the rules beside it ask for {' and '.join(clash)}")
+        rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
+                              empty_waste=code.empty_waste)
+        return game_mod.Game.new(code.number, rules)
+    number = msg.get("number")
+    if number is None:
+        number = _winnable(_random_number(deals), rules)
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise BridgeError("a deal number is a whole number")
+    return game_mod.Game.new(deals.check_number(number), rules)
 
 
 def _random_number(deals: Any) -> int:
@@ -308,6 +328,7 @@ def _presets(msg: dict[str, Any]) -> dict[str, Any]:
 COMMANDS = {
     "hello": _hello,
     "new_game": _new_game,
+    "check_deal": _check_deal,
     "action": _action,
     "restore": _restore,
     "state": lambda msg: _state(_current()),

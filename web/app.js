@@ -228,6 +228,13 @@ export class App {
   }
 
   async openLinked(request) {
+    // Checked before anything is asked or counted: a link the engine refuses leaves the game as it was.
+    try {
+      await this.engine.call("check_deal", request);
+    } catch (error) {
+      this.badLink(`This link does not open a deal: ${error.message}`);
+      return;
+    }
     if (!(await this.confirmLeave("Open the linked deal"))) {
       this.clearLink();
       return;

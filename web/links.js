@@ -60,8 +60,8 @@ export function parseLink(hash) {
     if (params.has("cards")) {
       request.cards = parseCards(params.get("cards"));
     } else {
-      const deal = params.get("deal").trim();
-      if (!/^[A-Za-z0-9-]{1,40}$/.test(deal)) throw new Error("a deal is a number or a code such as TP1-E-AAAABGU");
+      const deal = params.get("deal").trim(); // spaces are allowed: a code copied from a message may have some
+      if (!/^[A-Za-z0-9 -]{1,40}$/.test(deal)) throw new Error("a deal is a number or a code such as TP1-E-AAAABGU");
       request.code = deal;
     }
     return { request };

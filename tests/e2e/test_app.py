@@ -296,12 +296,27 @@ def test_links_open_a_custom_deal_with_its_rules_and_bad_links_say_why(page, sit
     assert seen(page)["slots"] == expected(game)["slots"]  # all 28 face up
     assert "Custom deal" in board(page)["status"] and "Score" not in board(page)["status"]
 
-    page.goto(site.url + "#deal=TP1-E-AAAAAB")  # a character short
-    wait_ready(page)
-    page.wait_for_selector("[data-testid=notices] .notice")
-    assert any("does not open a deal" in n and "7 characters" in n for n in notices(page))
-    assert seen(page)["slots"] == expected(game)["slots"]  # the game in progress stays
-    assert "#" not in page.url  # so a reload does not say it again
+    click_move(page, DRAW)  # a game in progress, where leaving counts as a loss (relaxed)
+    game.apply(DRAW)
+    confirm = page.locator("[data-testid=confirm]")
+    for link, reason in [("#deal=TP1-E-AAAAAB", "7 characters"),  # a character short
+                         (f"#deal={encode_code(17)}&rules=wrap:0", "King-Ace wrap off")]:
+        page.goto(site.url + link)
+        wait_ready(page)
+        page.wait_for_function("r => [...document.querySelectorAll('[data-testid=notices] "
+                               ".notice p')].some(p => p.textContent.includes(r))", arg=reason)
+        assert any("does not open a deal" in n for n in notices(page))
+        assert not confirm.is_visible()  # nothing to agree to: the link opens nothing
+        assert seen(page)["slots"] == expected(game)["slots"]  # the game in progress stays
+        assert saved(page, "tripeaks.stats") is None  # and was not counted as abandoned
+        assert "#" not in page.url  # so a reload does not say it again
+
+    code = encode_code(17)
+    page.goto(f"{site.url}#deal={code[:6]}+{code[6:]}")  # a code copied with a space in it
+    confirm.wait_for(state="visible")
+    page.click("[data-testid=confirm-yes]")
+    page.wait_for_function("code => document.querySelector('[data-testid=deal]')"
+                           ".textContent.includes(code)", arg=code)
 
 
 @pytest.mark.parametrize("options", [
