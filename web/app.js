@@ -123,7 +123,11 @@ export class App {
     on("undo-result", () => { this.dialogs.close("result"); this.move("undo"); });
     on("stats-export", () => this.exportAll(), true);
     on("stats-reset", () => this.resetStats(), true);
-    this.dialogs.onclose = (name) => { if (name === "pause") this.resume(); };
+    this.dialogs.onclose = (name) => {
+      if (name === "pause") this.resume();
+      // Focus goes back to the panel's opener; if that is gone, to the table.
+      requestAnimationFrame(() => { if (!this.dialogs.anyOpen() && this.focusLost()) this.renderer.focusTable(); });
+    };
     const form = this.doc.querySelector("[data-testid=options-form]");
     form.addEventListener("change", (event) => this.optionChanged(event.target));
     form.addEventListener("submit", (event) => event.preventDefault());
@@ -682,6 +686,15 @@ export class App {
     bar.querySelector("label").hidden = Boolean(this.watch && this.watch.line);
     this.renderer.setWatching(on);
     this.setRunLabel();
+    // Keep the keyboard somewhere useful: on the AI's controls, then back on the table.
+    const active = this.doc.activeElement;
+    if (on && this.focusLost()) bar.querySelector("[data-testid=ai-run]").focus();
+    else if (!on && (this.focusLost() || bar.contains(active))) this.renderer.focusTable();
+  }
+
+  focusLost() {
+    const active = this.doc.activeElement;
+    return !active || active === this.doc.body;
   }
 
   setRunLabel() {

@@ -20,8 +20,28 @@ export class Dialogs {
       });
     }
     this.onclose = () => {};
+    // A modal panel makes the rest of the page inert, so the notices and the
+    // screen-reader announcements move into whichever panel is open, and back
+    // to their places when none is.
+    this.carried = [...doc.querySelectorAll("[data-testid=notices], [data-testid=announce]")]
+      .map((element) => ({ element, parent: element.parentNode, next: element.nextSibling }));
     for (const dialog of Object.values(this.all)) {
-      dialog.addEventListener("close", () => this.onclose(dialog.dataset.testid));
+      dialog.addEventListener("close", () => {
+        this.carry();
+        this.onclose(dialog.dataset.testid);
+      });
+    }
+  }
+
+  /** Put the notices and announcements in the open panel, or back in the page. */
+  carry() {
+    const open = Object.values(this.all).find((d) => d.open);
+    for (const { element, parent, next } of this.carried) {
+      if (open) {
+        if (element.parentNode !== open) open.append(element);
+      } else if (element.parentNode !== parent) {
+        parent.insertBefore(element, next && next.parentNode === parent ? next : null);
+      }
     }
   }
 
@@ -37,6 +57,7 @@ export class Dialogs {
     }
     const dialog = this.all[name];
     if (!dialog.open) dialog.showModal();
+    this.carry();
     return dialog;
   }
 
@@ -285,14 +306,17 @@ export class Dialogs {
       button.type = "button";
       button.dataset.action = "daily";
       button.dataset.date = iso;
-      button.textContent = String(d.getDate());
+      let shown = String(d.getDate());
+      button.textContent = shown;
       if (i === 13 || d.getDate() === 1) { // where a month starts, say which
         const month = this.doc.createElement("small");
         month.textContent = d.toLocaleDateString(undefined, { month: "short" });
-        button.append(month);
+        button.append(" ", month);
+        shown += ` ${month.textContent}`;
       }
       const said = mark === "won" ? "won" : mark === "played" ? "played, not won" : "not played";
-      button.setAttribute("aria-label", `Play the deal of ${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })} (${said})`);
+      // The spoken name starts with what the button shows (speech input finds it by that).
+      button.setAttribute("aria-label", `${shown}: the deal of ${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })} (${said})`);
       button.setAttribute("title", `${iso}: ${said}`);
       li.append(button);
       if (iso === today) li.classList.add("today");
@@ -301,6 +325,7 @@ export class Dialogs {
     list.replaceChildren(...items);
     this.setText("deal-error", "");
     this.open("deals");
+    list.querySelector(".today button").focus(); // not the oldest day, two weeks back
   }
 
   showRules(title, rules) {

@@ -63,16 +63,35 @@ export class Input extends EventTarget {
     event.preventDefault();
   }
 
-  /** Arrow keys walk the playable cards and the stock, left to right. */
+  /** Arrow keys walk the playable cards and the stock: left and right in a
+   * ring ordered left to right, up and down to the nearest one above or below. */
   moveFocus(from, key) {
     const stops = [...this.root.querySelectorAll("[data-slot][data-playable], [data-testid=stock]:not(:disabled)")];
     if (!stops.length) return false;
-    const rect = (el) => el.getBoundingClientRect();
-    stops.sort((a, b) => rect(a).left - rect(b).left || rect(a).top - rect(b).top);
+    const centre = new Map(stops.map((el) => {
+      const r = el.getBoundingClientRect();
+      return [el, { x: r.left + r.width / 2, y: r.top + r.height / 2 }];
+    }));
+    stops.sort((a, b) => centre.get(a).x - centre.get(b).x || centre.get(a).y - centre.get(b).y);
     const index = stops.indexOf(from);
-    const forward = key === "ArrowRight" || key === "ArrowDown";
-    const next = index < 0 ? stops[forward ? 0 : stops.length - 1]
-      : stops[(index + (forward ? 1 : -1) + stops.length) % stops.length];
+    let next;
+    if (index < 0) {
+      next = stops[key === "ArrowLeft" || key === "ArrowUp" ? stops.length - 1 : 0];
+    } else if (key === "ArrowLeft" || key === "ArrowRight") {
+      next = stops[(index + (key === "ArrowRight" ? 1 : -1) + stops.length) % stops.length];
+    } else {
+      const here = centre.get(from);
+      const sign = key === "ArrowDown" ? 1 : -1;
+      let best = Infinity;
+      for (const el of stops) {
+        const c = centre.get(el);
+        const dy = (c.y - here.y) * sign;
+        if (dy < 8) continue; // not in that direction
+        const cost = dy + 2 * Math.abs(c.x - here.x);
+        if (cost < best) [next, best] = [el, cost];
+      }
+      if (!next) return false;
+    }
     next.focus();
     return true;
   }

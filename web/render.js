@@ -110,6 +110,11 @@ export class Renderer {
   draw(board, motion = null) {
     this.board = board;
     const live = this.interactive && !this.watching;
+    // A keyboard player's focus on a card that is about to leave: where it was,
+    // so focus can stay on the table (see keepFocus).
+    const focused = this.doc.activeElement;
+    const leaving = this.slots.includes(focused) && focused.matches(":focus-visible")
+      ? focused.getBoundingClientRect() : null;
     const previous = this.slots.map((el) => el.dataset.card || null);
     board.slots.forEach((slot, index) => {
       const el = this.slots[index];
@@ -163,7 +168,34 @@ export class Renderer {
     set("watch", !this.interactive);
     this.html.classList.toggle("over", Boolean(board.over));
     this.showHint(null);
+    if (leaving && focused.disabled) this.keepFocus(leaving);
     if (motion) this.animate(board, motion, previous);
+  }
+
+  /** Give the keyboard a place on the table when the control it was on went
+   * away (a closed panel's opener, the AI's bar): the stock, where Space still
+   * draws as it does with nothing focused, else the first playable card. */
+  focusTable() {
+    const target = this.stock.disabled ? this.slots.find((el) => el.tabIndex === 0) : this.stock;
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  /** After the focused card is played, focus the playable card nearest to where
+   * it was (or the stock), so the next key stays on the table instead of
+   * falling to the page, where Space would draw. */
+  keepFocus(from) {
+    const stops = this.slots.filter((el) => el.tabIndex === 0);
+    if (!this.stock.disabled) stops.push(this.stock);
+    const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+    const [x, y] = centre(from);
+    let best = null;
+    let bestDistance = Infinity;
+    for (const el of stops) {
+      const [ex, ey] = centre(el.getBoundingClientRect());
+      const distance = Math.hypot(ex - x, ey - y);
+      if (distance < bestDistance) [best, bestDistance] = [el, distance];
+    }
+    if (best) best.focus({ preventScroll: true });
   }
 
   drawStatus(board) {

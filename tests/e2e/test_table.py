@@ -108,9 +108,14 @@ def test_a_whole_game_by_keyboard_alone(page, site):
             page.keyboard.press("Enter")
         page.wait_for_function(
             "b => document.querySelector('[data-testid=waste]').dataset.card !== b", arg=before)
+        if move != DRAW and move != line[-1]:
+            # Focus stays on the table, so the next Space plays or draws, never the page's.
+            assert page.evaluate("""() => document.activeElement.matches(
+                '[data-slot][data-playable], [data-testid=stock]')""")
     dialog = page.locator("[data-testid=result]")
     dialog.wait_for(state="visible")
     assert dialog.locator("h2").text_content() == "You cleared the peaks!"
+    assert page.evaluate("() => document.activeElement.dataset.action") == "new"
     assert "Total" in dialog.locator("[data-testid=breakdown]").text_content()
     page.wait_for_function(
         "() => /Par/.test(document.querySelector('[data-testid=par]').textContent)", timeout=60_000)
@@ -118,6 +123,9 @@ def test_a_whole_game_by_keyboard_alone(page, site):
     page.click("[data-testid=share]")
     page.wait_for_selector("[data-notice=share]")
     assert any(f"#deal={code}" in n for n in notices(page))
+    # Said above the panel, not behind it where nothing can reach it.
+    page.click("[data-notice=share] .close", timeout=5000)
+    assert page.locator("[data-notice=share]").count() == 0
 
 
 def test_keys_undo_hint_new_and_restart(page, site):
