@@ -5,7 +5,7 @@
 // the one render path). No rule is decided here: the engine answers.
 
 import { parseLink } from "./links.js";
-import { exportData, importData, DEFAULT_OPTIONS } from "./storage.js";
+import { exportData, readBackup, writeBackup, DEFAULT_OPTIONS } from "./storage.js";
 import { countResult, resetPreset } from "./stats.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
@@ -492,6 +492,12 @@ export class App {
     }
     const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, "") };
     return this.enqueue(async () => {
+      try { // a typo is said at once, before anything is asked
+        await this.engine.call("check_deal", request);
+      } catch (error) {
+        this.dialogs.setText("deal-error", error.message);
+        return;
+      }
       await this.stopWatching();
       if (!(await this.confirmLeave("New game"))) return;
       try {
@@ -584,27 +590,45 @@ export class App {
 
   async importAll(input) {
     const file = input.files && input.files[0];
-    if (!file) return;
+    if (!file) return null;
+    const say = (text) => this.dialogs.setText("stats-message", text);
+    let backup;
     try {
-      const checked = importData(this.storage, await file.text());
-      if (checked.options) {
-        this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...checked.options, rules: { ...(checked.options.rules || {}) } };
-        this.renderer.applyOptions(this.options);
-      }
-      this.showStats();
-      this.dialogs.setText("stats-message", "Backup restored.");
-      if (checked.game) {
-        this.enqueue(async () => {
-          const state = await this.engine.call("restore", { record: checked.game.record });
-          this.save = { ...checked.game };
-          this.show(state, { restored: true });
-        });
-      }
+      backup = readBackup(this.storage, await file.text());
     } catch (error) {
-      this.dialogs.setText("stats-message", `Nothing was imported: ${error.message}.`);
+      return say(`Nothing was imported: ${error.message}.`);
     } finally {
       input.value = "";
     }
+    return this.enqueue(async () => {
+      let state = null;
+      if (backup.game) {
+        await this.stopWatching();
+        if (this.inProgress() && !(await this.dialogs.confirm("Restore the backup?",
+          "Its game takes the place of the one in progress, which will not be recorded.", "Restore", "Keep playing"))) {
+          this.showStats();
+          return;
+        }
+        try { // the engine reads the backup's game before anything is written
+          state = await this.engine.call("restore", { record: backup.game.record });
+        } catch (error) {
+          this.showStats();
+          say(`Nothing was imported: the game in this backup cannot be played (${error.message}).`);
+          return;
+        }
+      }
+      writeBackup(this.storage, backup);
+      if (backup.options) {
+        this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...backup.options, rules: { ...(backup.options.rules || {}) } };
+        this.renderer.applyOptions(this.options);
+      }
+      if (state) {
+        this.save = { ...backup.game };
+        this.show(state, { restored: true });
+      }
+      this.showStats();
+      say("Backup restored.");
+    });
   }
 
   showRules() {

@@ -158,10 +158,10 @@ export function exportData(storage) {
 }
 
 /**
- * Read a backup made by exportData; every kind is checked before any is written.
+ * Read a backup made by exportData, checking every kind; nothing is written.
  * Throws a SaveError saying what is wrong.
  */
-export function importData(storage, text) {
+export function readBackup(storage, text) {
   let data;
   try {
     data = JSON.parse(text);
@@ -179,6 +179,10 @@ export function importData(storage, text) {
       throw new SaveError(`the ${kind} in this backup cannot be read: ${error.message}`);
     }
   }
-  for (const [kind, value] of Object.entries(checked)) storage.save(kind, value);
   return checked;
+}
+
+/** Save what readBackup checked (once the engine has accepted its game). */
+export function writeBackup(storage, checked) {
+  for (const [kind, value] of Object.entries(checked)) storage.save(kind, value);
 }

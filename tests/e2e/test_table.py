@@ -330,10 +330,19 @@ def test_statistics_export_and_import_survive_a_wiped_browser(page, site, tmp_pa
     page.set_input_files("[data-testid=stats-import]", str(bad))
     wait_text(page, "stats-message", "Nothing was imported")
     assert saved(page, "tripeaks.stats")["won"] == 1
+    # A backup whose game the engine cannot read changes nothing, the game on the table included.
+    mine = saved(page)
+    backup["game"]["record"]["deal"] = "XX YY"
+    backup["stats"]["won"] = 5
+    bad.write_text(json.dumps(backup))
+    page.set_input_files("[data-testid=stats-import]", str(bad))
+    wait_text(page, "stats-message", "Nothing was imported: the game in this backup")
+    assert saved(page) == mine and saved(page, "tripeaks.stats")["won"] == 1
 
 
 def test_daily_deal_and_a_typed_deal(page, site):
     open_app(page, site.url)
+    click_move(page, DRAW)  # a game in progress
     open_panel(page, "deals")
     days = page.locator("[data-testid=days] li")
     assert days.count() == 14 and page.locator("[data-testid=days] li.today").count() == 1
@@ -341,8 +350,10 @@ def test_daily_deal_and_a_typed_deal(page, site):
     page.click("[data-action=deal-code]")
     page.wait_for_function(
         "() => /character 7/.test(document.querySelector('[data-testid=deal-error]').textContent)")
+    assert page.locator("[data-testid=confirm]").is_hidden()  # a typo asks nothing
     page.fill("[data-testid=deal-code]", "TP1-E-AAAABGU")
     page.click("[data-action=deal-code]")
+    page.click("[data-testid=confirm-yes]")  # a good code asks before leaving the game
     wait_text(page, "deal", "AAAABGU")
     open_panel(page, "deals")
     page.click("[data-testid=daily]")
