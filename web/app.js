@@ -5,7 +5,7 @@
 // the one render path). No rule is decided here: the engine answers.
 
 import { parseLink } from "./links.js";
-import { exportData, readBackup, writeBackup, DEFAULT_OPTIONS } from "./storage.js";
+import { exportData, readBackup, writeBackup, emptyStats, DEFAULT_OPTIONS } from "./storage.js";
 import { countResult, resetPreset } from "./stats.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
@@ -123,6 +123,7 @@ export class App {
     on("undo-result", () => { this.dialogs.close("result"); this.move("undo"); });
     on("stats-export", () => this.exportAll(), true);
     on("stats-reset", () => this.resetStats(), true);
+    this.dialogs.onchange = (open) => this.clock.hold(open); // reading a panel is not playing time
     this.dialogs.onclose = (name) => {
       if (name === "pause") this.resume();
       // Focus goes back to the panel's opener; if that is gone, to the table.
@@ -301,10 +302,13 @@ export class App {
       return;
     }
     // A win counts at once; a stuck game counts when it is left, since undo may
-    // still save it (and at once when the rules have no undo).
-    if (won || !board.can_undo) await this.count(save, won);
-    const stats = this.storage.load("stats").value;
-    this.dialogs.result({ won, board, stats, presetName: save.preset, presets: this.presets });
+    // still save it (and at once when the rules have no undo). The panel shows
+    // the figures with this game in them either way.
+    const pending = !won && board.can_undo;
+    if (!pending) await this.count(save, won);
+    let stats = this.storage.load("stats").value;
+    if (pending) stats = countResult(stats || emptyStats(), this.resultOf(save, won)) || stats;
+    this.dialogs.result({ won, board, stats, pending, presetName: save.preset, presets: this.presets });
     const gameId = save.gameId;
     const current = () => this.save && this.save.gameId === gameId;
     if (won) {
@@ -320,12 +324,17 @@ export class App {
   }
 
   count(save, won) {
+    return this.storage.updateStats((stats) => countResult(stats, this.resultOf(save, won)));
+  }
+
+  /** What the statistics record of a finished game. */
+  resultOf(save, won) {
     const board = save.board;
-    return this.storage.updateStats((stats) => countResult(stats, {
+    return {
       gameId: save.gameId, won, score: board.score, preset: save.preset, time: save.elapsed,
       clean: !board.used_undo && !save.hints, cardStreak: board.best_streak, cardsLeft: board.cards_left,
       daily: save.daily,
-    }));
+    };
   }
 
   /** Whether leaving now loses something: a started game not yet over. */

@@ -1,5 +1,5 @@
 // The game clock: starts with the first move, stops while the page is hidden,
-// while the game is paused, and when the game ends. It only counts; the app
+// while the game is paused or a panel covers the table, and when the game ends. It only counts; the app
 // says when it may run and saves elapsed() with the game.
 
 export class Clock {
@@ -10,6 +10,7 @@ export class Clock {
     this.base = 0; // ms counted before the current run
     this.since = null; // when the current run started
     this.paused = false;
+    this.held = false; // a panel covers the table
     this.wanted = false; // whether the game would have the clock run
     this.timer = null;
     doc.addEventListener("visibilitychange", () => this.update());
@@ -39,8 +40,14 @@ export class Clock {
     this.update();
   }
 
+  /** Stop counting while a panel covers the table (moves stay allowed, unlike pause). */
+  hold(on) {
+    this.held = on;
+    this.update();
+  }
+
   update() {
-    const run = this.wanted && !this.paused && this.doc.visibilityState !== "hidden";
+    const run = this.wanted && !this.paused && !this.held && this.doc.visibilityState !== "hidden";
     if (run && this.since === null) {
       this.since = this.now();
       this.timer = setInterval(() => this.onTick(this.elapsed()), 250);

@@ -20,6 +20,7 @@ export class Dialogs {
       });
     }
     this.onclose = () => {};
+    this.onchange = () => {}; // called with whether any panel is open, when that may have changed
     // A modal panel makes the rest of the page inert, so the notices and the
     // screen-reader announcements move into whichever panel is open, and back
     // to their places when none is.
@@ -36,6 +37,7 @@ export class Dialogs {
   /** Put the notices and announcements in the open panel, or back in the page. */
   carry() {
     const open = Object.values(this.all).find((d) => d.open);
+    this.onchange(Boolean(open));
     for (const { element, parent, next } of this.carried) {
       if (open) {
         if (element.parentNode !== open) open.append(element);
@@ -96,7 +98,7 @@ export class Dialogs {
 
   // -- end of game ---------------------------------------------------------------
 
-  result({ won, board, stats, presetName, presets = [] }) {
+  result({ won, board, stats, pending = false, presetName, presets = [] }) {
     const dialog = this.all.result;
     dialog.dataset.outcome = won ? "won" : "stuck";
     dialog.querySelector("h2").textContent = won ? "You cleared the peaks!" : "No more moves";
@@ -107,11 +109,14 @@ export class Dialogs {
     if (stats) {
       const p = presetStats(stats, presetName);
       parts.push(`${presetTitle(presetName, presets)}: won ${p.won} of ${p.played}; winning run ${p.streak}, best ${p.bestStreak}.`);
+      if (pending) parts.push("Undo can still save this game; the loss counts when you leave it.");
     }
     dialog.querySelector(".result-text").textContent = parts.join(" ");
     const table = dialog.querySelector(".breakdown");
-    const rows = Object.entries(board.breakdown || {}).filter(([, v]) => Number.isFinite(v));
-    const LABELS = { streaks: "Streaks", peaks: "Peak bonuses", bonus: won ? (board.rules && board.rules.scoring === "classic" ? "Clearing bonus" : "Stock bonus") : "End", start: "Start", cards: "Cards played", draws: "Draws" };
+    // After a loss the end-of-game line is what the cards left cost (classic: 5 each), if anything.
+    const rows = Object.entries(board.breakdown || {})
+      .filter(([key, v]) => Number.isFinite(v) && (won || key !== "bonus" || v !== 0));
+    const LABELS = { streaks: "Streaks", peaks: "Peak bonuses", bonus: won ? (board.rules && board.rules.scoring === "classic" ? "Clearing bonus" : "Stock bonus") : "Cards left", start: "Start", cards: "Cards played", draws: "Draws" };
     const body = table.tBodies[0];
     body.replaceChildren(...rows.map(([key, value]) => this.row(LABELS[key] || key, value > 0 && key !== "start" ? `+${value}` : String(value))));
     if (rows.length && board.score !== null) body.append(this.row("Total", String(board.score), true));

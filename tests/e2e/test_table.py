@@ -179,6 +179,19 @@ def test_leaving_a_started_game_asks_and_records_as_the_preset_says(page, site):
     wait_stock(page, 23)
     stats = saved(page, "tripeaks.stats")
     assert stats["presets"]["relaxed"]["played"] == 1 and stats["presets"]["relaxed"]["won"] == 0
+    # Standard: a stuck game can still be undone, so it counts when left; the panel
+    # already shows the figures with it, and says so.
+    open_app(page, f"{site.url}#deal={encode_code(STUCK_DEAL)}&preset=standard")
+    for move in stuck_line(STUCK_DEAL, "standard"):
+        click_move(page, move)
+    result = page.locator("[data-testid=result]")
+    result.wait_for(state="visible")
+    text = result.locator(".result-text").text_content()
+    assert "Standard: won 0 of 1; winning run 0" in text and "Undo can still save" in text
+    assert "standard" not in (saved(page, "tripeaks.stats").get("presets") or {})
+    result.locator("[data-action=new]").click()
+    wait_stock(page, 23)
+    assert saved(page, "tripeaks.stats")["presets"]["standard"]["played"] == 1
 
 
 def test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line(page, site):
@@ -268,6 +281,13 @@ def test_pause_stops_the_clock_and_hides_the_cards(page, site):
     page.wait_for_timeout(1500)
     assert clock.text_content() == stopped
     page.click("[data-testid=resume]")
+    page.wait_for_function("s => document.querySelector('[data-testid=clock]').textContent !== s",
+                           arg=stopped, timeout=5000)
+    open_panel(page, "rules")  # reading a panel is not playing time either
+    stopped = clock.text_content()
+    page.wait_for_timeout(1500)
+    assert clock.text_content() == stopped
+    page.keyboard.press("Escape")
     page.wait_for_function("s => document.querySelector('[data-testid=clock]').textContent !== s",
                            arg=stopped, timeout=5000)
 
