@@ -204,8 +204,10 @@ def _restore(msg: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("the saved game is not a record", kind="bad-record")
     try:
         game = game_mod.Game.from_record(record)
+    except game_mod.RecordError as exc:  # its message names the saved game and the fault
+        raise BridgeError(str(exc), kind="bad-record") from exc
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise BridgeError(f"the saved game cannot be restored: {exc}", kind="bad-record") from exc
+        raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
     _game = game
     return _state(game)
 

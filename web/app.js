@@ -126,6 +126,10 @@ export class App {
     this.dialogs.onchange = (open) => this.clock.hold(open); // reading a panel is not playing time
     this.dialogs.onclose = (name) => {
       if (name === "pause") this.resume();
+      if (name === "options" && this.rulesChanged) {
+        this.rulesChanged = false;
+        this.notices.show("Rule changes apply from your next new game.", { id: "options", timeout: 4000 });
+      }
       // Focus goes back to the panel's opener; if that is gone, to the table.
       requestAnimationFrame(() => { if (!this.dialogs.anyOpen() && this.focusLost()) this.renderer.focusTable(); });
     };
@@ -185,9 +189,14 @@ export class App {
       try {
         const state = await this.engine.call("restore", { record: this.save.record });
         this.show(state, { restored: true });
+        if (state.board.over) { // its panel was seen before the reload: a line is enough
+          this.notices.show(state.board.won ? "This game is won." : "This game is over: no more moves.", {
+            id: "over", action: { label: "New game", run: () => this.newGame() },
+          });
+        }
       } catch (error) {
         this.storage.setAside("tripeaks.game", JSON.stringify(this.save));
-        this.notices.show(`Your saved game could not be restored and was set aside (${error.message}). A new game has started.`, { id: "game-problem", kind: "error" });
+        this.notices.show(`Your saved game could not be read (${error.message}). It was set aside, and a new game has started.`, { id: "game-problem", kind: "error" });
         this.save = null;
       }
     }
@@ -271,6 +280,7 @@ export class App {
     }
     this.save.record = state.record;
     this.save.board = board;
+    if (!board.over) this.notices.dismiss("over"); // undone, or another game
     this.clock.want(board.moves > 0 && !board.over && !this.save.watched);
     this.save.elapsed = Math.round(this.clock.elapsed());
     // Marked before saving, so a reload does not show the result panel again.
@@ -379,7 +389,7 @@ export class App {
           motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
         }
         this.show(state, { motion });
-        this.announceMove(move, state.board);
+        this.announceMove(move, state.board, before);
         performance.measure("tripeaks:move", "tripeaks:input", "tripeaks:drawn");
       } catch (error) {
         if (error && (error.kind === "IllegalMoveError" || error.kind === "UndoError")) {
@@ -397,7 +407,7 @@ export class App {
     });
   }
 
-  announceMove(move, board) {
+  announceMove(move, board, before = null) {
     const parts = [];
     if (move === "undo") parts.push("Move undone.");
     else if (move === "redo") parts.push("Move redone.");
@@ -406,6 +416,7 @@ export class App {
     const revealed = (board.revealed || []).map((p) => board.slots[p] && board.slots[p].name).filter(Boolean);
     if (revealed.length) parts.push(`Turned over: ${revealed.join(", ")}.`);
     for (const e of board.events || []) if (e && e.kind !== "streak" && e.kind !== "undo" && e.label) parts.push(`${e.label}.`);
+    if (before && typeof board.score === "number" && board.score !== before.score) parts.push(`Score ${board.score}.`);
     if (!board.over) this.renderer.announce(parts.join(" "));
   }
 
@@ -564,7 +575,7 @@ export class App {
     if (name === "preset" || RULE_KEYS.includes(name)) {
       this.showOptions(); // show the preset's values
       this.dialogs.get("options").querySelector(`[name=${name}]`).focus();
-      this.notices.show("Rule changes apply from your next new game.", { id: "options", timeout: 4000 });
+      this.rulesChanged = true; // said when the panel closes (the panel says it already)
     }
   }
 

@@ -209,6 +209,17 @@ export class Dialogs {
     form.elements.theme.value = options.theme || "felt";
     form.elements.speed.value = options.speed || "normal";
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
+    // Say what differs from the preset, in the form's own words.
+    const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
+      const field = form.elements[key];
+      const label = field.closest("label");
+      if (field.type === "checkbox") return `${label.textContent.trim()}: ${field.checked ? "on" : "off"}`;
+      return `${label.firstChild.textContent.trim()}: ${field.selectedOptions[0] ? field.selectedOptions[0].textContent : field.value}`;
+    });
+    if (changed.length) {
+      form.querySelector(".preset-summary").textContent +=
+        ` Changed here: ${changed.join("; ")}. New games use these rules.`;
+    }
     this.open("options");
   }
 

@@ -114,11 +114,13 @@ def test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link(page, site, w
     assert board(page)["slots"] == [""] * 28
     stats = saved(page, "tripeaks.stats")
     assert (stats["won"], stats["played"], stats["streak"]) == (1, 1, 1)
-    page.reload()  # the won game comes back, its result panel does not
+    page.reload()  # the won game comes back, its result panel does not...
     wait_ready(page)
     assert board(page)["slots"] == [""] * 28 and dialog.is_hidden()
-    page.click(".actions [data-action=new]")
+    assert "This game is won." in notices(page)  # ...but a line says it is over
+    page.click("[data-notice=over] [data-notice-action]")
     wait_face_up(page, 10)
+    assert page.locator("[data-notice=over]").count() == 0
     assert_clean(watch, site)
 
 

@@ -300,6 +300,8 @@ def test_options_presets_and_rules_apply_from_the_next_game(page, site):
     assert not form.locator("[name=wrap]").is_checked()  # the preset's own values
     assert form.locator("[name=undo_limit]").input_value() == "0"
     form.locator("[name=face_up]").check()
+    summary = form.locator(".preset-summary").text_content()
+    assert "Changed here: All peak cards face up: on." in summary  # not just the preset's words
     page.select_option("[data-testid=opt-speed]", "off")
     page.check("[data-testid=opt-four-colour]")
     page.click("[data-testid=options] [data-close]")
