@@ -140,7 +140,11 @@ export class Renderer {
       el.disabled = gone || !this.interactive;
       el.tabIndex = !gone && slot.fits && live ? 0 : -1;
       setAttr(el, "aria-hidden", gone ? "true" : null);
-      setAttr(el, "aria-label", gone || code ? null : "Face-down card");
+      // Said as well as shown: which cards can be played now (the board's "fits").
+      const playable = !gone && slot.fits && live;
+      setAttr(el, "aria-label", gone ? null
+        : !code ? "Face-down card"
+          : `${name}${playable ? ", playable" : slot.free ? "" : ", covered"}`);
     });
 
     const stock = Number(board.stock.count) || 0;

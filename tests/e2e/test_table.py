@@ -91,6 +91,12 @@ def test_a_fast_double_tap_plays_once(page, site):
 def test_a_whole_game_by_keyboard_alone(page, site):
     number, code, line = winnable_deal()
     open_app(page, f"{site.url}#deal={code}")
+    # A screen reader hears which cards can be played, not just their names.
+    cards = page.evaluate("""() => [...document.querySelectorAll('[data-slot]')].map(e =>
+        ({label: e.getAttribute('aria-label'), playable: e.hasAttribute('data-playable')}))""")
+    assert all(c["label"] == "Face-down card" for c in cards[:18])
+    assert all(c["label"].endswith(", playable") == c["playable"] for c in cards[18:])
+    assert any(c["playable"] for c in cards[18:])
     page.locator("main").focus()
     for move in line:
         before = board(page)["waste"]
@@ -112,6 +118,8 @@ def test_a_whole_game_by_keyboard_alone(page, site):
             # Focus stays on the table, so the next Space plays or draws, never the page's.
             assert page.evaluate("""() => document.activeElement.matches(
                 '[data-slot][data-playable], [data-testid=stock]')""")
+            page.wait_for_function("""() => /Played the .*Score \\d+\\./.test(
+                document.querySelector('[data-testid=announce]').textContent)""")
     dialog = page.locator("[data-testid=result]")
     dialog.wait_for(state="visible")
     assert dialog.locator("h2").text_content() == "You cleared the peaks!"
