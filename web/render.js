@@ -142,9 +142,8 @@ export class Renderer {
       setAttr(el, "aria-hidden", gone ? "true" : null);
       // Said as well as shown: which cards can be played now (the board's "fits").
       const playable = !gone && slot.fits && live;
-      setAttr(el, "aria-label", gone ? null
-        : !code ? "Face-down card"
-          : `${name}${playable ? ", playable" : slot.free ? "" : ", covered"}`);
+      setAttr(el, "aria-label", gone || code ? null : "Face-down card");
+      setAttr(el, "aria-description", gone || !code ? null : playable ? "playable" : slot.free ? null : "covered");
     });
 
     const stock = Number(board.stock.count) || 0;
