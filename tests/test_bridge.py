@@ -64,6 +64,16 @@ def test_rules_beside_a_code_that_contradict_it_are_refused_not_ignored():
     assert agreeing["board"]["rules"]["scoring"] == "classic"
 
 
+def test_check_record_reads_a_backups_game_without_leaving_the_game_in_progress():
+    saved = ok(type="new_game", number=5)["record"]
+    ok(type="new_game", number=3)
+    drawn = ok(type="action", move="draw")
+    assert ok(type="check_record", record=saved) == {"deal_code": encode_code(5)}
+    answer = call(type="check_record", record={**saved, "deal": "XX YY"})
+    assert answer["ok"] is False and answer["error"]["kind"] == "bad-record"
+    assert ok(type="state") == drawn
+
+
 def test_check_deal_names_a_links_deal_without_leaving_the_game_in_progress():
     ok(type="new_game", number=3)
     drawn = ok(type="action", move="draw")

@@ -20,6 +20,8 @@ Commands:
                                             in progress stays
     action    {move: 0..27 | "draw" | "undo" | "redo"}
     restore   {record}
+    check_record {record}                   {"deal_code"} if restore would take it; the game
+                                            in progress stays
     state                                   the current state again
     restart                                 the same deal from its start, same rules
     daily     {date: "YYYY-MM-DD", preset?, rules?}
@@ -198,18 +200,28 @@ def _action(msg: dict[str, Any]) -> dict[str, Any]:
 
 def _restore(msg: dict[str, Any]) -> dict[str, Any]:
     global _game
+    _game = _recorded(msg)
+    return _state(_game)
+
+
+def _check_record(msg: dict[str, Any]) -> dict[str, Any]:
+    """Whether ``restore`` would take this record, without leaving the game in
+    progress: the app asks before it offers to replace a game with a backup's."""
+    return {"deal_code": _recorded(msg).view()["deal_code"]}
+
+
+def _recorded(msg: dict[str, Any]) -> Any:
+    """The game a saved record holds (the live game is not touched)."""
     game_mod = _require("game")
     record = msg.get("record")
     if not isinstance(record, dict):
         raise BridgeError("the saved game is not a record", kind="bad-record")
     try:
-        game = game_mod.Game.from_record(record)
+        return game_mod.Game.from_record(record)
     except game_mod.RecordError as exc:  # its message names the saved game and the fault
         raise BridgeError(str(exc), kind="bad-record") from exc
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
-    _game = game
-    return _state(game)
 
 
 def _hint(msg: dict[str, Any]) -> dict[str, Any]:
@@ -333,6 +345,7 @@ COMMANDS = {
     "check_deal": _check_deal,
     "action": _action,
     "restore": _restore,
+    "check_record": _check_record,
     "state": lambda msg: _state(_current()),
     "restart": _restart,
     "daily": _daily,

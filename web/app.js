@@ -610,32 +610,33 @@ export class App {
 
   async importAll(input) {
     const file = input.files && input.files[0];
-    if (!file) return null;
+    if (!file) return;
     const say = (text) => this.dialogs.setText("stats-message", text);
     let backup;
     try {
       backup = readBackup(this.storage, await file.text());
     } catch (error) {
-      return say(`Nothing was imported: ${error.message}.`);
+      say(`Nothing was imported: ${error.message}.`);
+      return;
     } finally {
       input.value = "";
     }
-    return this.enqueue(async () => {
+    await this.enqueue(async () => {
       let state = null;
       if (backup.game) {
+        try { // the engine reads the backup's game before anything is asked or written
+          await this.engine.call("check_record", { record: backup.game.record });
+        } catch (error) {
+          say(`Nothing was imported: the game in this backup cannot be played (${error.message}).`);
+          return;
+        }
         await this.stopWatching();
         if (this.inProgress() && !(await this.dialogs.confirm("Restore the backup?",
           "Its game takes the place of the one in progress, which will not be recorded.", "Restore", "Keep playing"))) {
           this.showStats();
           return;
         }
-        try { // the engine reads the backup's game before anything is written
-          state = await this.engine.call("restore", { record: backup.game.record });
-        } catch (error) {
-          this.showStats();
-          say(`Nothing was imported: the game in this backup cannot be played (${error.message}).`);
-          return;
-        }
+        state = await this.engine.call("restore", { record: backup.game.record });
       }
       writeBackup(this.storage, backup);
       if (backup.options) {
@@ -736,9 +737,12 @@ export class App {
     else if (!on && (this.focusLost() || bar.contains(active))) this.renderer.focusTable();
   }
 
+  /** Whether the keyboard has nowhere useful: on the page, or on a control now hidden
+   * (a closed panel's button, a card under the pause cover). */
   focusLost() {
     const active = this.doc.activeElement;
-    return !active || active === this.doc.body;
+    return !active || active === this.doc.body
+      || (typeof active.checkVisibility === "function" && !active.checkVisibility({ visibilityProperty: true }));
   }
 
   setRunLabel() {

@@ -177,10 +177,11 @@ export class Renderer {
 
   /** Give the keyboard a place on the table when the control it was on went
    * away (a closed panel's opener, the AI's bar): the stock, where Space still
-   * draws as it does with nothing focused, else the first playable card. */
+   * draws as it does with nothing focused, else the first playable card, else
+   * the table. */
   focusTable() {
     const target = this.stock.disabled ? this.slots.find((el) => el.tabIndex === 0) : this.stock;
-    if (target) target.focus({ preventScroll: true });
+    (target || this.peaks.closest("main")).focus({ preventScroll: true }); // the table itself when nothing is playable
   }
 
   /** After the focused card is played, focus the playable card nearest to where

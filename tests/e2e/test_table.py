@@ -198,7 +198,9 @@ def test_leaving_a_started_game_asks_and_records_as_the_preset_says(page, site):
     text = result.locator(".result-text").text_content()
     assert "Standard: won 0 of 1; winning run 0" in text and "Undo can still save" in text
     assert "standard" not in (saved(page, "tripeaks.stats").get("presets") or {})
-    result.locator("[data-action=new]").click()
+    page.keyboard.press("Escape")  # nothing left to play: the keyboard goes to the table itself
+    page.wait_for_function("() => document.activeElement.id === 'table'")
+    page.click(".actions [data-action=new]")
     wait_stock(page, 23)
     assert saved(page, "tripeaks.stats")["presets"]["standard"]["played"] == 1
 
@@ -299,6 +301,11 @@ def test_pause_stops_the_clock_and_hides_the_cards(page, site):
     page.keyboard.press("Escape")
     page.wait_for_function("s => document.querySelector('[data-testid=clock]').textContent !== s",
                            arg=stopped, timeout=5000)
+    page.focus("[data-testid=stock]")  # P from the table, then Escape: back on the table
+    page.keyboard.press("p")
+    page.locator("[data-testid=pause]").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'stock'")
 
 
 def test_options_presets_and_rules_apply_from_the_next_game(page, site):
