@@ -277,6 +277,7 @@ export class App {
       this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || newId() };
       if (!this.save.preset || this.save.preset === "custom") this.save.preset = board.preset;
       this.clock.reset(this.save.elapsed || 0);
+      this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     }
     this.save.record = state.record;
     this.save.board = board;
