@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from tests.e2e.conftest import BOOT_TIMEOUT
 
 DRAW = 28
@@ -51,15 +53,30 @@ def board(page) -> dict:
     })""")
 
 
+TAPS_TAKEN = "() => performance.getEntriesByName('tripeaks:input').length"
+WASTE_CHANGED = "before => document.querySelector('[data-testid=waste]').dataset.card !== before"
+
+
 def click_move(page, move: int) -> None:
-    """Tap a peak card or the stock, and wait until the waste shows the result."""
+    """Tap a peak card or the stock, and wait until the waste shows the result.
+
+    A tap that never reached the app's move handler (it marks "tripeaks:input"
+    for each one it takes) is tapped again, once, as a player would: under load
+    about one run in twenty lost such a tap (cause not found). A tap the app took
+    but did not play still fails here.
+    """
     before = page.get_attribute("[data-testid=waste]", "data-card")
     target = "[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']"
+    taken = page.evaluate(TAPS_TAKEN)
     page.click(target)
-    page.wait_for_function(
-        "before => document.querySelector('[data-testid=waste]').dataset.card !== before",
-        arg=before,
-    )
+    try:
+        page.wait_for_function(WASTE_CHANGED, arg=before, timeout=10_000)
+        return
+    except PlaywrightTimeoutError:
+        if page.evaluate(TAPS_TAKEN) == taken:
+            print(f"click_move: the tap on {target} never reached the app; tapping again")
+            page.click(target)
+    page.wait_for_function(WASTE_CHANGED, arg=before)
 
 
 def saved(page, key: str = "tripeaks.game"):
