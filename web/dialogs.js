@@ -28,14 +28,15 @@ export class Dialogs {
       .map((element) => ({ element, parent: element.parentNode, next: element.nextSibling }));
     for (const dialog of Object.values(this.all)) {
       dialog.addEventListener("close", () => {
-        this.carry();
+        this.panelsChanged();
         this.onclose(dialog.dataset.testid);
       });
     }
   }
 
-  /** Put the notices and announcements in the open panel, or back in the page. */
-  carry() {
+  /** After a panel opens or closes: tell onchange whether one is open, and put
+   * the notices and announcements in it, or back in the page. */
+  panelsChanged() {
     const open = Object.values(this.all).find((d) => d.open);
     this.onchange(Boolean(open));
     for (const { element, parent, next } of this.carried) {
@@ -59,7 +60,7 @@ export class Dialogs {
     }
     const dialog = this.all[name];
     if (!dialog.open) dialog.showModal();
-    this.carry();
+    this.panelsChanged();
     return dialog;
   }
 
