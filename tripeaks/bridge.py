@@ -27,7 +27,8 @@ Commands:
     daily     {date: "YYYY-MM-DD", preset?, rules?}
                                             the day's deal: the first winnable one from
                                             deals.daily_number(date); state + {"date"}
-    hint                                    {"move": int | None, "reason": str, "source"}
+    hint                                    {"move": int | None, "reason": str, "source",
+                                            "aim": "par"|"win"|"clear", "score": int | None}
     solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
     par       {max_seconds?}                the deal's par from its start (solver.Par.to_json())
     analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
@@ -234,6 +235,11 @@ def _hint(msg: dict[str, Any]) -> dict[str, Any]:
             "move": move if isinstance(move, int) else None,
             "reason": str(getattr(result, "reason", "") or ""),
             "source": "solver",
+            # "par": the move keeps a line to the best score still possible
+            # ("score" is that score); "win": a winning line; "clear": the line
+            # that clears the most cards (no line wins).
+            "aim": getattr(result, "aim", "win"),
+            "score": getattr(result, "score", None),
         }
     legal = [m for m in game.legal_moves() if m != DRAW]
     if legal:
@@ -246,7 +252,7 @@ def _solve(msg: dict[str, Any]) -> dict[str, Any]:
     solver = _require("solver")
     if not hasattr(solver, "solve"):
         raise BridgeError("the solver cannot solve yet", kind="unavailable")
-    result = solver.solve(game, max_seconds=msg.get("max_seconds", 10.0))
+    result = solver.solve(game, max_seconds=_seconds(msg))
     line = getattr(result, "line", result)
     won = getattr(result, "won", bool(line))
     return {
@@ -274,22 +280,25 @@ def _daily(msg: dict[str, Any]) -> dict[str, Any]:
     return {**_state(_game), "date": date}
 
 
-def _seconds(msg: dict[str, Any], default: float) -> float:
-    value = msg.get("max_seconds", default)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+def _seconds(msg: dict[str, Any]) -> float:
+    """The wall-clock safety net of a solver request. Answers are bounded by work
+    (nodes), so they are the same on every device; a request's ``max_seconds``
+    is still checked but can no longer cut an answer short."""
+    value = msg.get("max_seconds", 1.0)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
         raise BridgeError("max_seconds must be a positive number")
-    return float(min(value, 30.0))
+    return float(_require("solver").SAFETY_SECONDS)
 
 
 def _par(msg: dict[str, Any]) -> dict[str, Any]:
     solver = _require("solver")
-    return dict(solver.par(_current().restarted(), max_seconds=_seconds(msg, 3.0)).to_json())
+    return dict(solver.par(_current().restarted(), max_seconds=_seconds(msg)).to_json())
 
 
 def _analyse(msg: dict[str, Any]) -> dict[str, Any]:
     game = _current()
     solver = _require("solver")
-    seconds = _seconds(msg, 3.0)
+    seconds = _seconds(msg)
     result = dict(solver.analyse(game, with_par=bool(msg.get("par", True)),
                                  max_seconds=seconds).to_json())
     line = None

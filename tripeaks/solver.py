@@ -58,7 +58,7 @@ from .rules import Rules
 __all__ = [
     "DealSolver", "Position", "Solution", "Hint", "Par", "Analysis", "Winnable",
     "solve", "hint", "par", "analyse", "first_winnable", "daily_number", "replay_line",
-    "BudgetExceeded",
+    "BudgetExceeded", "PAR_NODES", "HINT_NODES", "SAFETY_SECONDS",
 ]
 
 WIN, LOSS, UNKNOWN = "win", "loss", "unknown"
@@ -72,6 +72,16 @@ _GROUPS = 52 - FIRST_STOCK + 1
 """Table groups: s = 28..52, group s - 28."""
 SEARCH_NODES = 1500
 """Nodes the quick depth-first search may use before :func:`solve` builds the table."""
+PAR_NODES = 1_000_000
+"""Work budget of :func:`par` (search nodes, or states of the best-score programme): over
+twice what the benchmark deals need (docs/benchmarks.md), so par is exact on them."""
+HINT_NODES = 250_000
+"""Work budget of a hint's line to the best score: enough for most deals from their start
+and every deal a few moves in, and under a second in the browser."""
+SAFETY_SECONDS = 60.0
+"""A wall-clock net against a runaway search. What a player is shown is bounded by work
+(nodes), never by time, so it is the same on every device; the net only stops a search
+that has gone wrong, and no benchmark deal comes near it."""
 
 
 class BudgetExceeded(Exception):
@@ -647,10 +657,17 @@ class Hint:
     reason: str
     source: str
     result: str = UNKNOWN
+    aim: str = "none"
+    """What the move keeps: ``par`` (a line to the best score still possible),
+    ``win`` (a winning line), ``clear`` (the line that clears the most cards),
+    ``fair`` (the fair hint's choice) or ``none`` (the game is over)."""
+    score: int | None = None
+    """With aim ``par``: the final score that line reaches."""
 
     def to_json(self) -> dict[str, Any]:
         return {"move": self.text, "position": self.move, "reason": self.reason,
-                "source": self.source, "result": self.result}
+                "source": self.source, "result": self.result, "aim": self.aim,
+                "score": self.score}
 
 
 def _most_cleared(solver: DealSolver, removed: int, wrank: int, s: int,
@@ -699,14 +716,18 @@ def _most_cleared(solver: DealSolver, removed: int, wrank: int, s: int,
     return best_line, best_count[0]
 
 
-def hint(game: Any, fair: bool = False, *, max_nodes: int | None = None,
-         max_seconds: float | None = 1.0) -> Hint:
+def hint(game: Any, fair: bool = False, *, max_nodes: int = HINT_NODES,
+         max_seconds: float | None = SAFETY_SECONDS) -> Hint:
     """The next move to make.
 
     With ``fair=False`` (reference 000's Hint button) the solver sees every
-    card: the next move of a winning line, or in a lost position the first move
-    of the line that clears the most cards. With ``fair=True`` (reference 004)
-    only what the player can see is used, through :class:`tripeaks.ai.HardAI`.
+    card. Under a scoring system it gives the next move of a line to the best
+    score still possible when that line can be worked out within ``max_nodes``
+    (see :func:`best_line`), else the next move of a winning line; in a lost
+    position, the first move of the line that clears the most cards. With
+    ``fair=True`` (reference 004) only what the player can see is used, through
+    :class:`tripeaks.ai.HardAI`. Every budget is work, not time, so a hint is
+    the same on a slow device as on a fast one.
     """
     if game.over:
         return Hint(None, None, "The game is over.", "fair" if fair else "solver")
@@ -715,13 +736,24 @@ def hint(game: Any, fair: bool = False, *, max_nodes: int | None = None,
 
         move = HardAI(seed=0).choose(game)
         return Hint(move, move_text(game.cards, move), "Best move from the cards you can see.",
-                    "fair")
+                    "fair", aim="fair")
     pos = Position.of(game)
-    solution = solve(pos, max_nodes=max_nodes, max_seconds=max_seconds)
+    solution = solve(pos, max_seconds=max_seconds)  # the table decides every deal: no node cap
     if solution.won and solution.line:
+        aimed = None
+        if game.rules.scoring != "none":
+            aimed = best_line(game, max_nodes=max_nodes, max_seconds=max_seconds)
+        if aimed is not None and aimed[2]:
+            score, line, _exact = aimed
+            move = line[0]
+            return Hint(move, move_text(game.cards, move),
+                        f"This move keeps a line to {score} points, the best score still "
+                        "possible.", "solver", WIN, "par", score)
         move = solution.line[0]
-        return Hint(move, move_text(game.cards, move), "This move keeps a winning line.",
-                    "solver", WIN)
+        reason = "This move keeps a winning line."
+        if aimed is not None:
+            reason += " (Too many lines remain to find the best score yet.)"
+        return Hint(move, move_text(game.cards, move), reason, "solver", WIN, "win")
     solver = deal_solver(pos.cards, pos.wrap)
     line, _count = _most_cleared(solver, pos.removed, pos.waste_rank, pos.stock_index)
     if not line:
@@ -730,7 +762,7 @@ def hint(game: Any, fair: bool = False, *, max_nodes: int | None = None,
     reason = ("No line wins from here; this move starts the line that clears the most cards."
               if solution.result == LOSS else
               "The solver ran out of time; this move clears the most cards it found.")
-    return Hint(move, move_text(game.cards, move), reason, "solver", solution.result)
+    return Hint(move, move_text(game.cards, move), reason, "solver", solution.result, "clear")
 
 
 # -- par ----------------------------------------------------------------------------
@@ -749,6 +781,8 @@ class Par:
     scoring: str
     result: str
     cards: tuple[int, ...] = field(default=(), repr=False)
+    nodes: int = 0
+    """Work done: search nodes plus states of the best-score programme."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -760,6 +794,7 @@ class Par:
             "draws": self.draws,
             "draws_exact": self.draws_exact,
             "draws_line": [move_text(self.cards, m) for m in self.draws_line],
+            "nodes": self.nodes,
         }
 
 
@@ -815,14 +850,83 @@ def _start_score(game: Any) -> tuple[int, int, int]:
     return (state.score, state.streak, state.peaks)
 
 
-def par(target: Any, rules: Rules | None = None, *, max_nodes: int = 200000,
-        max_seconds: float | None = 5.0) -> Par:
+def _streak_plan(solver: DealSolver, wm: list[int], scoring: str, removed: int, wrank: int,
+                 s: int, streak: int, max_nodes: int,
+                 deadline: float | None) -> tuple[int, list[int], int]:
+    """The most points still to come on a winning line under a streak scoring
+    system (``streak``, ``classic``, ``chain``), exactly, with that line.
+
+    On a winning line every tip goes, so the tips' bonuses add up to the same
+    total whatever their order, and classic's clearing bonus is fixed: what
+    varies is the streak points and the stock bonus, and those depend only on
+    (removed, waste, next stock card, live streak). A memoised recursion over
+    those states, restricted to the ones the win table says still win, is an
+    exact dynamic programme. Returns (points to come, line, states visited).
+
+    :raises BudgetExceeded: when more than ``max_nodes`` states are needed, or
+        past ``deadline`` (the caller's wall-clock safety net).
+    """
+    index = lattice().index
+    pr, sr, posadj = solver.pr, solver.sr, solver.posadj
+    stock_bonus = 10 if scoring in ("streak", "chain") else 0
+    memo: dict[int, int] = {}  # state -> points to come << 5 | best move
+
+    def best(removed: int, wrank: int, s: int, c: int) -> int:
+        key = removed | wrank << 28 | s << 32 | c << 38
+        found = memo.get(key)
+        if found is not None:
+            return found >> 5
+        if len(memo) >= max_nodes or (deadline is not None and not len(memo) & 4095
+                                      and time.perf_counter() > deadline):
+            raise BudgetExceeded
+        top, choice = -1, DRAW
+        shift = _G * (s - FIRST_STOCK)
+        m = uncovered_mask(removed) & posadj[wrank]
+        while m:
+            low = m & -m
+            m ^= low
+            r2 = removed | low
+            p = low.bit_length() - 1
+            if r2 == ALL_REMOVED:
+                value = c + 1 + stock_bonus * (52 - s)
+            elif wm[index[r2]] >> (shift + pr[p]) & 1:
+                value = c + 1 + best(r2, pr[p], s, c + 1)
+            else:
+                continue
+            if value > top:
+                top, choice = value, p
+        if s < 52 and wm[index[removed]] >> (shift + _G + sr[s]) & 1:
+            value = best(removed, sr[s], s + 1, 0)
+            if value > top:
+                top, choice = value, DRAW
+        memo[key] = top << 5 | choice
+        return top
+
+    try:
+        gain = best(removed, wrank, s, streak)
+    finally:
+        best = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
+    line: list[int] = []
+    c = streak
+    while removed != ALL_REMOVED:
+        move = memo[removed | wrank << 28 | s << 32 | c << 38] & 31
+        line.append(move)
+        if move == DRAW:
+            wrank, s, c = sr[s], s + 1, 0
+        else:
+            removed, wrank, c = removed | 1 << move, pr[move], c + 1
+    return gain, line, len(memo)
+
+
+def par(target: Any, rules: Rules | None = None, *, max_nodes: int = PAR_NODES,
+        max_seconds: float | None = SAFETY_SECONDS) -> Par:
     """Par of a deal or a game in progress: the best score reachable on a winning
     line under the rules' scoring system, and the fewest draws that still win.
 
-    Both are searched exactly by branch and bound over winning lines; when the
-    budget runs out the best found so far is returned, marked as a bound
-    (``score_exact``/``draws_exact`` false). A lost position has no par.
+    Both are searched exactly (see :func:`best_line`); when ``max_nodes`` runs
+    out the best found so far is returned, marked as a bound
+    (``score_exact``/``draws_exact`` false). The budget is work, not time, so
+    par is the same on every device. A lost position has no par.
     """
     from .game import Game
 
@@ -833,24 +937,107 @@ def par(target: Any, rules: Rules | None = None, *, max_nodes: int = 200000,
     scoring = game.rules.scoring
     pos = Position.of(game)
     solver = deal_solver(pos.cards, pos.wrap)
-    verdict = solve(pos, max_seconds=max_seconds)
+    verdict = solve(pos, max_seconds=max_seconds)  # the table decides every deal: no node cap
     if not verdict.won:
         return Par(None, verdict.result == LOSS, (), None, verdict.result == LOSS, (),
                    scoring, verdict.result, pos.cards)
     wm = solver.table()
-    start = time.perf_counter()
-    deadline = None if max_seconds is None else start + max_seconds
-    draws, draws_line, draws_exact = _fewest_draws(solver, wm, pos, max_nodes, deadline)
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    fewest = _fewest_draws(solver, wm, pos, max_nodes, deadline)
+    draws, draws_line, draws_exact, nodes = fewest
     if scoring == "none":
         return Par(None, True, (), draws, draws_exact, tuple(draws_line), scoring, WIN,
-                   pos.cards)
-    score, score_line, score_exact = _best_score(solver, wm, pos, game, max_nodes, deadline)
+                   pos.cards, nodes)
+    score, score_line, score_exact, more = _best_final(solver, wm, pos, game, max_nodes,
+                                                       deadline, fewest)
     return Par(score, score_exact, tuple(score_line), draws, draws_exact, tuple(draws_line),
-               scoring, WIN, pos.cards)
+               scoring, WIN, pos.cards, nodes + more)
+
+
+_PLANS: dict[Any, dict[tuple[int, int, int, int], tuple[int, ...]]] = {}
+"""Exact best-score lines of the last deal hinted, by the states along them: a
+player who follows a hint gets the next one without a new search."""
+
+
+def best_line(game: Any, *, max_nodes: int = HINT_NODES,
+              max_seconds: float | None = SAFETY_SECONDS
+              ) -> tuple[int, tuple[int, ...], bool] | None:
+    """The best final score still possible from ``game``'s position, a winning
+    line that reaches it, and whether that score is exact (``max_nodes`` did not
+    run out); ``None`` when the game is lost, over, or scores nothing.
+
+    The states along an exact line are remembered for the last deal: following
+    it costs nothing more, and any state's best line does not depend on where
+    the search started, so a hint is the same whatever was asked before.
+    """
+    scoring = game.rules.scoring
+    if scoring == "none" or game.over:
+        return None
+    pos = Position.of(game)
+    verdict = solve(pos, max_seconds=max_seconds)
+    if not verdict.won:
+        return None
+    start = _start_score(game)
+    model = _ScoreModel(scoring)
+    deal = (pos.cards, pos.wrap, scoring)
+    state = (pos.removed, pos.waste_rank, pos.stock_index, start[1])
+    known = _PLANS.get(deal)
+    if known is not None and state in known:
+        line = known[state]
+        return model.line_score(line, pos.removed, 52 - pos.stock_index, start), line, True
+    solver = deal_solver(pos.cards, pos.wrap)
+    wm = solver.table()
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    score, found, exact, _nodes = _best_final(solver, wm, pos, game, max_nodes, deadline)
+    line = tuple(found)
+    if exact:
+        if known is None:
+            _PLANS.clear()
+            known = _PLANS[deal] = {}
+        removed, wrank, s, streak = state
+        for i, move in enumerate(line):
+            known[(removed, wrank, s, streak)] = line[i:]
+            if move == DRAW:
+                wrank, s, streak = solver.sr[s], s + 1, 0
+            else:
+                removed, wrank, streak = removed | 1 << move, solver.pr[move], streak + 1
+    return score, line, exact
+
+
+def _best_final(solver: DealSolver, wm: list[int], pos: Position, game: Any, max_nodes: int,
+                deadline: float | None,
+                fewest: tuple[int, list[int], bool, int] | None = None,
+                ) -> tuple[int, list[int], bool, int]:
+    """The best final score on a winning line from a winning position: (score,
+    line, exact, work done)."""
+    scoring = game.rules.scoring
+    start = _start_score(game)
+    model = _ScoreModel(scoring)
+    r0, w0, s0 = pos.removed, pos.waste_rank, pos.stock_index
+    if scoring in ("streak", "classic", "chain"):
+        try:
+            _gain, line, nodes = _streak_plan(solver, wm, scoring, r0, w0, s0, start[1],
+                                              max_nodes, deadline)
+        except BudgetExceeded:
+            line, nodes, exact = solver.table_line(wm, r0, w0, s0), max_nodes, False
+        else:
+            exact = True
+        return model.line_score(line, r0, 52 - s0, start), line, exact, nodes
+    plays_left = PEAK_CARDS - r0.bit_count()
+    if scoring == "points" and start[0] - plays_left - (52 - s0) >= 0:
+        # The score cannot reach its floor of 0, so every card and draw costs
+        # exactly 1 and every group still pays 100: the best line is the one
+        # with the fewest draws.
+        given = fewest is not None
+        if fewest is None:
+            fewest = _fewest_draws(solver, wm, pos, max_nodes, deadline)
+        _draws, line, exact, nodes = fewest
+        return model.line_score(line, r0, 52 - s0, start), line, exact, 0 if given else nodes
+    return _best_score(solver, wm, pos, game, max_nodes, deadline)
 
 
 def _fewest_draws(solver: DealSolver, wm: list[int], pos: Position, max_nodes: int,
-                  deadline: float | None) -> tuple[int, list[int], bool]:
+                  deadline: float | None) -> tuple[int, list[int], bool, int]:
     """Fewest draws on a winning line: a layered search by draws used, each
     (R, w) expanded once at the fewest draws that reach it; restricted to states
     the table says win."""
@@ -897,7 +1084,7 @@ def _fewest_draws(solver: DealSolver, wm: list[int], pos: Position, max_nodes: i
             if nodes > max_nodes or (deadline is not None and nodes & 255 == 0
                                      and time.perf_counter() > deadline):
                 raise_line = solver.table_line(wm, r0, w0, s0)
-                return raise_line.count(DRAW), raise_line, False
+                return raise_line.count(DRAW), raise_line, False, nodes
             removed = key & ALL_REMOVED
             m = uncovered_mask(removed) & posadj[key >> 28]
             while m:
@@ -911,19 +1098,20 @@ def _fewest_draws(solver: DealSolver, wm: list[int], pos: Position, max_nodes: i
                 parent[k2] = (key, p)
                 if r2 == ALL_REMOVED:
                     line = line_to(k2)
-                    return d, line, True
+                    return d, line, True, nodes
                 if r2 not in layer_of:
                     layer_of[r2] = d
                     first_key[r2] = k2
                     reached.append(r2)
                 stack.append(k2)
     line = solver.table_line(wm, r0, w0, s0)  # pragma: no cover - a won table always ends
-    return line.count(DRAW), line, False
+    return line.count(DRAW), line, False, nodes
 
 
 def _best_score(solver: DealSolver, wm: list[int], pos: Position, game: Any, max_nodes: int,
-                deadline: float | None) -> tuple[int, list[int], bool]:
-    """Branch and bound over winning lines for the best final score."""
+                deadline: float | None) -> tuple[int, list[int], bool, int]:
+    """Branch and bound over winning lines for the best final score (used for
+    ``points`` scoring when the score may fall to its floor of 0)."""
     model = _ScoreModel(game.rules.scoring)
     name = model.name
     pr, sr, posadj = solver.pr, solver.sr, solver.posadj
@@ -1010,7 +1198,7 @@ def _best_score(solver: DealSolver, wm: list[int], pos: Position, game: Any, max
         exact = False
     finally:
         dfs = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
-    return best[0], best[1], exact
+    return best[0], best[1], exact, nodes[0]
 
 
 # -- post-game analysis ------------------------------------------------------------
@@ -1067,7 +1255,8 @@ def _effective_moves(actions: Sequence[int]) -> list[int]:
     return stack
 
 
-def analyse(record: Any, *, with_par: bool = True, max_seconds: float | None = 5.0) -> Analysis:
+def analyse(record: Any, *, with_par: bool = True,
+            max_seconds: float | None = SAFETY_SECONDS) -> Analysis:
     """Analyse a finished or abandoned game (a Game, or its saved record)."""
     from .game import Game
 

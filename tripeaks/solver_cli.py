@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -35,11 +36,29 @@ def _cli() -> Any:
     return cli
 
 
-def _budget_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-nodes", type=int, metavar="K",
-                        help="give up (result unknown) after K search nodes")
-    parser.add_argument("--max-seconds", type=float, metavar="S",
-                        help="give up (result unknown) after S seconds")
+def _seconds(text: str) -> float:
+    """A number of seconds: finite and 0 or more (``nan`` and ``inf`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"seconds must be a finite number, 0 or more: {text!r}")
+    return value
+
+
+def _budget_options(parser: argparse.ArgumentParser, nodes: int | None = None) -> None:
+    parser.add_argument("--max-nodes", type=int, metavar="K", default=nodes,
+                        help="give up (result unknown, or a bound) after K search nodes"
+                        + ("" if nodes is None else f" (default {nodes:,})"))
+    parser.add_argument("--max-seconds", type=_seconds, metavar="S",
+                        help="give up after S seconds: answers then depend on the machine's "
+                        "speed" + ("" if nodes is None else
+                                   f" (default: a {solver.SAFETY_SECONDS:.0f} s safety net)"))
+
+
+def _safety(seconds: float | None) -> float:
+    return solver.SAFETY_SECONDS if seconds is None else seconds
 
 
 def _positive(value: int | float | None, name: str) -> None:
@@ -97,7 +116,9 @@ def cmd_solve(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     game = _game(args)
-    result = solver.hint(game, fair=args.fair, max_seconds=args.max_seconds)
+    _positive(args.max_nodes, "--max-nodes")
+    result = solver.hint(game, fair=args.fair, max_nodes=args.max_nodes,
+                         max_seconds=_safety(args.max_seconds))
     if args.json:
         print(json.dumps(result.to_json()))
     elif result.text is None:
@@ -113,8 +134,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 def cmd_par(args: argparse.Namespace) -> int:
     _positive(args.max_nodes, "--max-nodes")
     game = _game(args)
-    result = solver.par(game, max_nodes=args.max_nodes or 200000,
-                        max_seconds=args.max_seconds if args.max_seconds is not None else 5.0)
+    result = solver.par(game, max_nodes=args.max_nodes, max_seconds=_safety(args.max_seconds))
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
@@ -265,7 +285,7 @@ def register(subparsers: Any) -> None:
     hint.add_argument("--fair", action="store_true",
                       help="use only what the player can see (no face-down cards, no stock)")
     hint.add_argument("--json", action="store_true", help="print one JSON object")
-    hint.add_argument("--max-seconds", type=float, default=1.0, metavar="S")
+    _budget_options(hint, solver.HINT_NODES)
     cli.add_rule_options(hint)
     hint.set_defaults(func=cmd_hint)
 
@@ -273,7 +293,7 @@ def register(subparsers: Any) -> None:
     cli.add_deal_argument(par)
     par.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
     par.add_argument("--json", action="store_true", help="print one JSON object")
-    _budget_options(par)
+    _budget_options(par, solver.PAR_NODES)
     cli.add_rule_options(par)
     par.set_defaults(func=cmd_par)
 

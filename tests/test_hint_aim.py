@@ -1,0 +1,79 @@
+"""A hint under a scoring system aims for the best score, not just any win."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tripeaks import bridge, solver
+from tripeaks.game import Game
+from tripeaks.rules import preset_rules
+
+
+def follow_hints(game: Game) -> list[solver.Hint]:
+    hints = []
+    for _ in range(120):
+        if game.over:
+            break
+        hints.append(solver.hint(game))
+        game.apply(hints[-1].move)
+    return hints
+
+
+@pytest.mark.parametrize(("preset", "number"), [("standard", 8), ("classic", 3),
+                                                ("countdown", 0)])
+def test_following_the_hints_reaches_par(preset, number):
+    """Standard deal 8: following the hints used to score 110 against a par of 276."""
+    solver._PLANS.clear()
+    rules = preset_rules(preset)
+    par = solver.par(Game.new(number, rules))
+    assert par.score_exact
+    game = Game.new(number, rules)
+    hints = follow_hints(game)
+    assert game.won and game.score == par.score
+    first = hints[0]
+    assert first.aim == "par" and first.score == par.score
+    assert first.reason == (f"This move keeps a line to {par.score} points, "
+                            "the best score still possible.")
+    assert {h.score for h in hints} == {par.score}
+
+
+def test_after_a_slip_the_hint_aims_for_the_best_score_left():
+    rules = preset_rules("standard")
+    game = Game.new(8, rules)
+    par = solver.par(game).score
+    plays = [m for m in game.legal_moves() if m != solver.hint(game).move]
+    game.apply(plays[0])
+    best = solver.par(game).score  # par of the position: what is still possible
+    assert best < par
+    hint = solver.hint(game)
+    assert hint.aim == "par" and hint.score == best
+    follow_hints(game)
+    assert game.won and game.score == best
+
+
+def test_a_hint_without_scoring_or_out_of_budget_says_it_only_keeps_a_win():
+    game = Game.new(8, preset_rules("relaxed"))
+    hint = solver.hint(game)
+    assert hint.aim == "win" and hint.score is None
+    assert hint.reason == "This move keeps a winning line."
+    solver._PLANS.clear()
+    tight = solver.hint(Game.new(8, preset_rules("standard")), max_nodes=1000)
+    assert tight.aim == "win" and "best score" in tight.reason
+
+
+def test_the_bridge_hint_reply_says_what_the_hint_aims_for():
+    def ok(**message):
+        answer = json.loads(bridge.handle_json(json.dumps(message)))
+        assert answer["ok"], answer
+        return answer["result"]
+
+    ok(type="new_game", number=8, preset="standard")
+    reply = ok(type="hint")
+    par = ok(type="par")["score"]
+    assert set(reply) >= {"move", "reason", "source", "aim", "score"}
+    assert reply["source"] == "solver" and isinstance(reply["move"], int)
+    assert reply["aim"] == "par" and reply["score"] == par and str(par) in reply["reason"]
+    ok(type="new_game", number=8, preset="relaxed")
+    assert ok(type="hint")["aim"] == "win"
