@@ -418,6 +418,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "icons":
         make_icons()
         return 0
+    if args.command == "serve":  # the port first: a busy one is said at once, not after a build
+        try:
+            server = make_server(args.out, args.port, args.prefix, args.host)
+        except (OSError, OverflowError) as exc:
+            import errno
+
+            why = ("is in use" if getattr(exc, "errno", None) == errno.EADDRINUSE
+                   else f"cannot be opened ({getattr(exc, 'strerror', None) or exc})")
+            print(f"build.py serve: port {args.port} on {args.host} {why}; "
+                  "choose another with --port", file=sys.stderr)
+            return 2
     try:
         if args.command != "serve" or not args.no_build:
             build(args.out)
@@ -425,7 +436,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     if args.command == "serve":
-        server = make_server(args.out, args.port, args.prefix, args.host)
         host, port = server.server_address[:2]
         prefix = server.RequestHandlerClass.prefix
         print(f"serving {args.out} at http://{host}:{port}{prefix}  (Ctrl+C stops)", flush=True)

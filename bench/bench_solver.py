@@ -3,6 +3,7 @@
     python bench/bench_solver.py --deals 10000            # wrap
     python bench/bench_solver.py --deals 10000 --no-wrap
     python bench/bench_solver.py --fixture                # tests/fixtures/solver_deals.json
+    python bench/bench_solver.py --par streak --deals 150  # par's and the hint's work budgets
 
 Each deal is solved from scratch (the per-deal table cache is cleared), after
 one warm-up solve that builds the deal-independent lattice. Prints one JSON
@@ -81,6 +82,50 @@ def bench(deals: int, wrap: bool, start: int = 0) -> dict:
     }
 
 
+def bench_par(deals: int, wrap: bool, scoring: str, start: int = 0) -> dict:
+    """Par and the first hint of each winnable deal from its start, under one
+    scoring system: the work (nodes) each needs against its budget, and the time."""
+    from tripeaks.game import Game
+
+    rules = Rules(wrap=wrap, scoring=scoring)
+    solver.lattice()
+    nodes: list[int] = []
+    cpu: list[float] = []
+    hint_cpu: list[float] = []
+    inexact = 0
+    hint_aims: dict[str, int] = {}
+    worst = (0, -1)
+    for number in range(start, start + deals):
+        game = Game.new(number, rules)
+        solver._SOLVERS.clear()
+        solver._PLANS.clear()
+        if not solver.solve(game).won:
+            continue
+        c0 = time.process_time()
+        par = solver.par(game)
+        cpu.append((time.process_time() - c0) * 1000)
+        nodes.append(par.nodes)
+        worst = max(worst, (par.nodes, number))
+        inexact += not (par.score_exact and par.draws_exact)
+        solver._PLANS.clear()
+        c0 = time.process_time()
+        aim = solver.hint(game).aim
+        hint_cpu.append((time.process_time() - c0) * 1000)
+        hint_aims[aim] = hint_aims.get(aim, 0) + 1
+
+    def spread(values: list[float]) -> dict:
+        return {"median": round(statistics.median(values), 1),
+                "p90": round(percentile(values, 0.9), 1), "max": round(max(values), 1)}
+
+    return {
+        "deals": deals, "wrap": wrap, "scoring": scoring, "winnable": len(nodes),
+        "par_nodes": spread(nodes), "par_budget": solver.PAR_NODES, "par_inexact": inexact,
+        "worst_deal": worst[1], "par_cpu_ms": spread(cpu),
+        "hint_budget": solver.HINT_NODES, "hint_aims": hint_aims, "hint_cpu_ms": spread(hint_cpu),
+        "python": platform.python_implementation() + " " + platform.python_version(),
+    }
+
+
 def build_fixture(path: pathlib.Path) -> None:
     """Known verdicts (from the simple reference solver in the tests) and exact
     par values, for regression tests."""
@@ -114,7 +159,11 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--no-wrap", action="store_true")
     parser.add_argument("--fixture", action="store_true", help="rebuild the test fixture")
+    parser.add_argument("--par", metavar="SCORING", help="measure par and hints instead")
     args = parser.parse_args()
+    if args.par:
+        print(json.dumps(bench_par(args.deals, not args.no_wrap, args.par, args.start)))
+        return
     if args.fixture:
         build_fixture(ROOT / "tests" / "fixtures" / "solver_deals.json")
         return

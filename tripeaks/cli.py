@@ -11,6 +11,7 @@ import argparse
 import importlib
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
@@ -267,12 +268,48 @@ def register_extra_commands(sub: Any) -> None:
     register(sub)
 
 
+MESSAGE_LIMIT = 300
+"""Longest error message printed: longer ones (echoing a huge argument) lose their middle."""
+
+
+def one_line(message: str) -> str:
+    """A message safe for a terminal: control and format characters (escape
+    sequences, newlines, bidirectional overrides) shown escaped, and not endless."""
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in message)
+    if len(text) > MESSAGE_LIMIT:
+        half = MESSAGE_LIMIT // 2
+        text = f"{text[:half]}...{text[-half:]}"
+    return text
+
+
+PIPE_CLOSED_EXIT = 128 + 13
+"""What a shell reports for a tool stopped by SIGPIPE (``yes | head -1``)."""
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that nothing more (not even the flush at
+    exit) writes to a pipe the reader has closed."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe is found here, not in the flush at exit
+        return status
+    except BrokenPipeError:  # the reader stopped (``| head``): end quietly, as Unix tools do
+        _drop_stdout()
+        return PIPE_CLOSED_EXIT
     except ValueError as error:
-        print(f"tripeaks: {error}", file=sys.stderr)
+        print(f"tripeaks: {one_line(str(error))}", file=sys.stderr)
         return USAGE_EXIT
     except KeyboardInterrupt:
         return 130

@@ -71,6 +71,10 @@ def parse_number(text: str) -> int:
     cleaned = text.strip().lstrip("#").replace(",", "").replace("_", "")
     if not cleaned.isdigit():
         raise DealError(f"'{text}' is not a deal number: use digits only, like 1234")
+    if len(cleaned.lstrip("0")) > len(str(MAX_DEAL)):  # far too big (and too long to convert)
+        shown = cleaned if len(cleaned) <= 24 else f"{cleaned[:10]}...{cleaned[-10:]}"
+        raise DealError(f"deal numbers run from 0 to {MAX_DEAL:,}; '{shown}' "
+                        f"({len(cleaned):,} digits) is not one")
     return check_number(int(cleaned))
 
 

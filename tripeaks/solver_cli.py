@@ -19,6 +19,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import statistics
 import sys
 import time
@@ -157,8 +158,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         try:
             with open(args.record, encoding="utf-8") as handle:
                 record = json.load(handle)
-        except (OSError, json.JSONDecodeError) as error:
+        except (OSError, ValueError) as error:  # ValueError: bad JSON, bad UTF-8
             raise ValueError(f"cannot read the saved game {args.record}: {error}") from None
+        except RecursionError:
+            raise ValueError(f"cannot read the saved game {args.record}: "
+                             "its JSON is nested too deeply") from None
         report = solver.analyse(record, with_par=not args.no_par)
     else:
         report = solver.analyse(_game(args), with_par=not args.no_par)
@@ -205,12 +209,37 @@ def _progress(done: int, total: int, stream: TextIO, started: float) -> None:
     stream.flush()
 
 
+def _cpus() -> int:
+    """CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    """In a stats worker: Ctrl-C is the main process's to handle (it stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _deal_number(text: str) -> int:
+    try:
+        return deals.parse_number(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     if args.deals < 1:
         raise ValueError("--deals must be at least 1")
-    jobs = args.jobs or os.cpu_count() or 1
+    cpus = _cpus()
+    jobs = args.jobs or cpus
     if jobs < 1:
         raise ValueError("--jobs must be at least 1")
+    if jobs > cpus:
+        print(f"tripeaks: --jobs {jobs} is more than the {cpus} CPUs here; using {cpus}",
+              file=sys.stderr)
+        jobs = cpus
     _positive(args.max_nodes, "--max-nodes")
     deals.check_number(args.start)
     wrap = not args.no_wrap
@@ -227,10 +256,24 @@ def cmd_stats(args: argparse.Namespace) -> int:
     else:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for part in pool.imap_unordered(_solve_range, work):
-                results.extend(part)
-                _progress(len(results), args.deals, stream, started)
+        # Workers ignore Ctrl-C (and cannot get it while they start): the main
+        # process takes it, and leaving the ``with`` terminates and joins them all.
+        blocked = hasattr(signal, "pthread_sigmask")
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pool = multiprocessing.get_context("spawn").Pool(jobs, _ignore_interrupts)
+        finally:
+            if blocked:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        with pool:
+            try:
+                for part in pool.imap_unordered(_solve_range, work):
+                    results.extend(part)
+                    _progress(len(results), args.deals, stream, started)
+            except KeyboardInterrupt:
+                stream.write("\n")
+                raise
     stream.write("\n")
     times = sorted(r[2] for r in results)
     counts = {k: sum(1 for r in results if r[1] == k) for k in ("win", "loss", "unknown")}
@@ -299,7 +342,7 @@ def register(subparsers: Any) -> None:
 
     stats = subparsers.add_parser("stats", help="share of winnable deals and solve times")
     stats.add_argument("--deals", type=int, default=1000, metavar="N")
-    stats.add_argument("--start", type=int, default=0, metavar="NUMBER")
+    stats.add_argument("--start", type=_deal_number, default=0, metavar="NUMBER")
     stats.add_argument("--no-wrap", action="store_true", help="King and Ace are not neighbours")
     stats.add_argument("--jobs", type=int, metavar="J", help="processes (default: all cores)")
     stats.add_argument("--max-nodes", type=int, metavar="K")
