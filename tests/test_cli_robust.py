@@ -18,6 +18,8 @@ from tripeaks import solver_cli
 from tripeaks.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+needs_processes = pytest.mark.skipif(sys.platform == "emscripten",
+                                     reason="Pyodide cannot start a process")
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -39,6 +41,7 @@ def test_a_deeply_nested_saved_game_is_one_line_and_status_2(capsys, tmp_path):
     assert "nested too deeply" in err
 
 
+@needs_processes
 @pytest.mark.parametrize("argv", [["deal", "1"], ["solve", "3", "--json"]])
 def test_a_closed_pipe_ends_quietly(argv):
     """``... | head``: the reader is gone before the command writes."""
@@ -50,6 +53,7 @@ def test_a_closed_pipe_ends_quietly(argv):
     assert err == ""
 
 
+@needs_processes
 def test_serve_on_a_busy_port_names_it_and_the_option(tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -115,6 +119,7 @@ def _running(pid: int) -> bool:
         return False
 
 
+@needs_processes
 @pytest.mark.skipif(not pathlib.Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_an_interrupted_stats_leaves_no_process_behind():
     """Ctrl-C reaches the whole foreground process group, workers included."""
@@ -146,6 +151,7 @@ def test_an_interrupted_stats_leaves_no_process_behind():
         proc.stderr.close()
 
 
+@needs_processes
 def test_the_stats_workers_ignore_ctrl_c():
     """A worker killed by Ctrl-C would be replaced by the pool while it stops."""
     old = signal.getsignal(signal.SIGINT)

@@ -1,12 +1,15 @@
 """What a player is shown never depends on the machine's speed.
 
-A slow machine is simulated by a clock that runs 20 times fast: every
-answer must be the one a normal clock gives (budgets are work, not time; the
-wall-clock safety net is far beyond what these deals need).
+A very slow machine is simulated by a clock on which every reading is
+``STEP`` seconds after the last (so the simulation does not depend on how
+loaded the test machine is): every answer must be the one a normal clock
+gives. Budgets are work, not time; the wall-clock safety net is far beyond
+what these deals need.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 
@@ -18,17 +21,19 @@ from tripeaks.cli import main
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
 
-SPEED = 20
+STEP = 0.05
+"""Seconds that pass between two readings of the slow clock. The old one-second
+hint budget ran out after 20 readings; the answers below take up to 200."""
 
 
 @pytest.fixture
 def slow_clock(monkeypatch):
     def install():
         for name in ("perf_counter", "monotonic", "time"):
-            real = getattr(time, name)
-            origin = real()
+            ticks = itertools.count()
+            origin = getattr(time, name)()
             monkeypatch.setattr(time, name,
-                                lambda real=real, origin=origin: origin + SPEED * (real() - origin))
+                                lambda ticks=ticks, origin=origin: origin + STEP * next(ticks))
     return install
 
 
