@@ -280,11 +280,11 @@ def _daily(msg: dict[str, Any]) -> dict[str, Any]:
     return {**_state(_game), "date": date}
 
 
-def _seconds(msg: dict[str, Any]) -> float:
+def _seconds(msg: dict[str, Any], default: float = 1.0) -> float:
     """The wall-clock safety net of a solver request. Answers are bounded by work
     (nodes), so they are the same on every device; a request's ``max_seconds``
     is still checked but can no longer cut an answer short."""
-    value = msg.get("max_seconds", 1.0)
+    value = msg.get("max_seconds", default)
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
         raise BridgeError("max_seconds must be a positive number")
     return float(_require("solver").SAFETY_SECONDS)
