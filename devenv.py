@@ -63,6 +63,13 @@ def ensure(kind: str) -> Path:
          "-r", str(lock)],
         check=True, stdout=sys.stderr,
     )
+    # The game itself is imported from the checkout, as `pip install -e .` would
+    # do, with no build step.
+    purelib = subprocess.run(
+        [python(), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    (Path(purelib) / "tripeaks-checkout.pth").write_text(f"{ROOT}\n")
     STAMP.write_text(fingerprint(kind) + "\n")
     return python()
 
