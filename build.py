@@ -14,7 +14,12 @@ sub-path):
   wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
   pyodide/                                the Pyodide runtime, one pinned version
                                           fetched with `npm pack`, integrity checked,
-                                          cached in .cache/pyodide/ between builds
+                                          cached in .cache/pyodide/ between builds;
+                                          its pyodide-lock.json lists the wheel
+                                          (with its sha256) and nothing else
+
+build.py needs the pyodide-lock package: run with a Python that lacks it, it
+sets up .venv/ (devenv.py, requirements/build.txt) and runs itself there.
 
 Nothing is fetched at run time from anywhere but the site itself.
 """
@@ -25,6 +30,7 @@ import argparse
 import base64
 import hashlib
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -100,8 +106,10 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     tarball = cache / f"pyodide-{PYODIDE_VERSION}.tgz"
     if not tarball.exists() or not _integrity_ok(tarball.read_bytes(), PYODIDE_INTEGRITY):
         cache.mkdir(parents=True, exist_ok=True)
-        print(f"fetching pyodide@{PYODIDE_VERSION} from the npm registry", file=sys.stderr)
         npm = shutil.which("npm")
+        if npm is not None:
+            print(f"fetching pyodide@{PYODIDE_VERSION} (about 6.5 MB) from the npm registry, "
+                  f"once: it is kept in {cache}", file=sys.stderr)
         if npm is None:
             raise BuildError("npm is needed to fetch Pyodide (install Node.js and npm)")
         with tempfile.TemporaryDirectory() as tmp:
@@ -140,9 +148,13 @@ def _trimmed_stdlib(source: Path) -> bytes:
 
 
 def _lockfile(source: Path) -> str:
-    """The lock file with no packages: the app loads nothing by name, so a
-    misspelt import can never send Pyodide looking for a CDN."""
+    """The lock file with none of Pyodide's packages (the game's own wheel is
+    added by add_to_lockfile), so a misspelt import can never send Pyodide
+    looking for a CDN."""
     info = json.loads(source.read_text())["info"]
+    # Pyodide 314's lock names no version of itself; pyodide-lock 0.1 (the last
+    # for Python 3.11) requires one.
+    info.setdefault("version", PYODIDE_VERSION)
     return json.dumps({"info": info, "packages": {}}, separators=(",", ":"))
 
 
@@ -198,6 +210,42 @@ def build_wheel(out_dir: Path) -> Path:
     return wheel
 
 
+# --------------------------------------------------------------------------- lock file
+
+
+def add_to_lockfile(lock: Path, wheel: Path) -> None:
+    """List the game's wheel in the site's pyodide-lock.json with its sha256, so
+    Pyodide installs it by name (``loadPackage("tripeaks")``) and the browser
+    checks its hash. Written with pyodide-lock, the library pyodide-build uses."""
+    try:
+        from pyodide_lock import PyodideLockSpec
+        from pyodide_lock.utils import add_wheels_to_spec
+    except ImportError as exc:
+        raise BuildError("the pyodide-lock package is missing: run `python build.py`, "
+                         "which sets up .venv/, or use .venv/bin/python") from exc
+    base_url = os.path.relpath(wheel.parent, lock.parent).replace(os.sep, "/") + "/"
+    spec = add_wheels_to_spec(PyodideLockSpec.from_json(lock), [wheel],
+                              base_path=wheel.parent, base_url=base_url)
+    spec.to_json(lock)
+
+
+def copy_rules(dist: Path) -> None:
+    """docs/rules.md as rules.txt, which the Rules panel links to (offline too)."""
+    shutil.copyfile(ROOT / "docs" / "rules.md", dist / "rules.txt")
+
+
+def in_project_env(argv: list[str]) -> None:
+    """Run build.py again inside .venv/ (made from requirements/build.txt on first
+    use, see devenv.py) when this Python lacks what the build needs."""
+    if importlib.util.find_spec("pyodide_lock") or os.environ.get("TRIPEAKS_DEVENV"):
+        return
+    import devenv
+
+    python = devenv.ensure("build")
+    os.environ["TRIPEAKS_DEVENV"] = "1"
+    os.execv(python, [str(python), str(Path(__file__).resolve()), *argv])
+
+
 # --------------------------------------------------------------------------- site
 
 
@@ -234,6 +282,8 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         (dist / name).write_bytes(data)
 
     wheel = build_wheel(dist / "wheels")
+    add_to_lockfile(pydir / "pyodide-lock.json", wheel)
+    copy_rules(dist)
     version = project_meta()["version"]
 
     # The build hash covers every file the app is made of; build-info.js (which
@@ -415,6 +465,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("icons", help="redraw web/icons/*.png")
     parser.add_argument("--out", type=Path, default=DIST, help="output directory (default dist/)")
     args = parser.parse_args(argv)
+    if args.command != "icons":
+        in_project_env(sys.argv[1:] if argv is None else argv)
     if args.command == "icons":
         make_icons()
         return 0

@@ -349,11 +349,18 @@ export class Dialogs {
     const box = this.doc.querySelector("[data-testid=rules-text]");
     const heading = this.doc.createElement("h3");
     heading.textContent = title;
+    const more = this.doc.createElement("p");
+    const link = Object.assign(this.doc.createElement("a"), {
+      href: "rules.txt", target: "_blank", rel: "noopener",
+      textContent: "All five rule sets, with a worked scoring example each (docs/rules.md)",
+    });
+    link.dataset.testid = "rules-doc";
+    more.append(link);
     box.replaceChildren(heading, ...rulesText(rules).map((text) => {
       const p = this.doc.createElement("p");
       p.textContent = text;
       return p;
-    }), ...this.keysHelp());
+    }), more, ...this.keysHelp());
     this.open("rules");
   }
 

@@ -1,5 +1,6 @@
 // The engine's module worker: boots Pyodide from the site's own files in named
-// steps, installs the tripeaks wheel, then answers requests.
+// steps, installs the tripeaks wheel by name (the site's pyodide-lock.json lists
+// it with its sha256, which the browser checks), then answers requests.
 //
 // Protocol (one shape in each direction):
 //   page -> worker   {id, type, ...args}
@@ -16,7 +17,7 @@
 // this build makes no more snapshots on this device.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { BUILD, WHEEL } from "./build-info.js";
+import { BUILD } from "./build-info.js";
 
 const base = new URL("./", import.meta.url);
 const indexURL = new URL("pyodide/", base).href;
@@ -25,7 +26,7 @@ const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
 const CACHE = `tripeaks-${BUILD}`;
 const STEPS = ["fetch", "runtime", "engine", "import"];
 // Every module the bridge may load is imported here, before the snapshot: the
-// wheel is unpacked into Pyodide's in-memory file system, which a memory
+// wheel is installed into Pyodide's in-memory file system, which a memory
 // snapshot does not keep, so a module first imported after a restore is not
 // found. The solver's deal-independent lattice (0.3 s) is built here too, so no
 // first hint or winnable deal pays for it. gc.freeze() then moves everything
@@ -128,13 +129,18 @@ async function bootFromSnapshot(snapshot) {
   }
 }
 
-async function bootPlain(wheel) {
+async function bootPlain() {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshots });
   progress("engine");
-  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir });
+  const failed = [];
+  await pyodide.loadPackage("tripeaks", { messageCallback: () => {}, errorCallback: (m) => failed.push(m) });
+  if (failed.length) throw new Error(failed.join("; "));
   pyodide.runPython(IMPORTS);
   if (makeSnapshots) {
+    // Pyodide 314 will not snapshot while its record of loaded packages is not
+    // empty ("Unexpected hiwire entry at index 6"). The wheel is installed and
+    // imported by now and nothing loads it again, so the record can go.
+    for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
     const bytes = pyodide.makeMemorySnapshot();
     timings.snapshot = "made";
     keepSnapshot(bytes);
@@ -147,17 +153,12 @@ async function boot() {
   try {
     progress(step);
     const snapshot = await findSnapshot();
-    // Without a snapshot, the wheel downloads while the runtime boots.
-    const wheel = snapshot ? null : fetch(new URL(WHEEL, base)).then((r) => {
-      if (!r.ok) throw new Error(`${WHEEL}: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    });
     step = "runtime";
     progress(step);
     let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
     if (!pyodide) {
       step = "runtime";
-      pyodide = await bootPlain(wheel || fetch(new URL(WHEEL, base)).then((r) => r.arrayBuffer()));
+      pyodide = await bootPlain();
     }
     step = "import";
     progress(step);

@@ -1,12 +1,17 @@
 // Run the engine's unit tests inside Pyodide under Node, against the site that
 // ships: dist/pyodide (the same runtime and trimmed standard library the app
-// loads) and the tripeaks wheel from dist/wheels.
+// loads) and the tripeaks wheel, installed by name through the site's
+// pyodide-lock.json as the app installs it.
 //
 //   node tests/pyodide/run_tests.mjs <dist> <wheel-dir> [pytest args...]
 //
-// <wheel-dir> holds pytest, hypothesis and their pure-Python dependencies
-// (see requirements.txt). Exits with pytest's status.
+// <wheel-dir> holds the wheels pinned in requirements.txt (micropip, pytest,
+// hypothesis and what they need; tests/run fetches them). Each is checked
+// against its pinned sha256, micropip is loaded from its wheel, and micropip
+// installs the rest from those files alone (no index: nothing is fetched).
+// Exits with pytest's status.
 
+import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,16 +27,55 @@ process.on("uncaughtException", (error) => {
   console.error(`run_tests.mjs: ${error && error.message ? error.message : error}`);
   process.exit(1);
 });
-const { loadPyodide } = await import(pathToFileURL(join(dist, "pyodide", "pyodide.mjs")).href);
-const { WHEEL } = await import(pathToFileURL(join(dist, "build-info.js")).href);
 
-const pyodide = await loadPyodide({ indexURL: join(dist, "pyodide") + "/" });
-const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-const install = (path) => pyodide.unpackArchive(new Uint8Array(readFileSync(path)), "wheel", { extractDir });
-install(join(dist, WHEEL));
-for (const name of readdirSync(wheelsArg).filter((n) => n.endsWith(".whl")).sort()) {
-  install(join(wheelsArg, name));
+/** The sha256 digests requirements.txt allows for each pinned name. */
+function pinnedHashes() {
+  const text = readFileSync(join(root, "tests", "pyodide", "requirements.txt"), "utf8");
+  const pins = new Map();
+  let name = null;
+  for (const line of text.split("\n")) {
+    const pin = line.match(/^([A-Za-z0-9._-]+)==/);
+    if (pin) pins.set(name = pin[1].toLowerCase().replace(/[-_.]+/g, "-"), new Set());
+    const hash = line.match(/--hash=sha256:([0-9a-f]{64})/);
+    if (hash && name) pins.get(name).add(hash[1]);
+  }
+  return pins;
 }
+
+/** The wheels in <wheel-dir> as file: URLs, each checked against its pin. */
+function checkedWheels(dir) {
+  const pins = pinnedHashes();
+  const urls = new Map();
+  for (const file of readdirSync(dir).filter((n) => n.endsWith(".whl")).sort()) {
+    const name = file.split("-")[0].toLowerCase().replace(/[-_.]+/g, "-");
+    const digest = createHash("sha256").update(readFileSync(join(dir, file))).digest("hex");
+    if (!pins.get(name)?.has(digest)) {
+      throw new Error(`${file} is not pinned with this sha256 in tests/pyodide/requirements.txt`);
+    }
+    urls.set(name, pathToFileURL(join(dir, file)).href);
+  }
+  for (const name of pins.keys()) {
+    if (!urls.has(name)) throw new Error(`${name} is pinned but missing from ${dir}`);
+  }
+  return urls;
+}
+
+const wheels = checkedWheels(resolve(wheelsArg));
+const { loadPyodide } = await import(pathToFileURL(join(dist, "pyodide", "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: join(dist, "pyodide") + "/" });
+const quiet = { messageCallback: () => {} };
+// The game, by name, from the site's lock file (as web/engine-worker.js does).
+await pyodide.loadPackage("tripeaks", quiet);
+// micropip from its pinned wheel, by URL: the lock file's micropip entry names
+// Pyodide's own build of it, whose sha256 is not PyPI's.
+await pyodide.loadPackage(wheels.get("micropip"), quiet);
+wheels.delete("micropip");
+pyodide.globals.set("test_wheels_json", JSON.stringify([...wheels.values()]));
+await pyodide.runPythonAsync(`
+import json, micropip
+# No index: every requirement must be met by the wheels given, or this fails.
+await micropip.install(json.loads(test_wheels_json), index_urls=[])
+`);
 
 // The tests themselves, copied into the in-memory file system (not the
 // package: that comes from the wheel, as in the app).
