@@ -140,7 +140,7 @@ class Run:
         before = self.js("return document.querySelector('[data-testid=waste]').dataset.card")
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
         self.wait("return document.querySelector('[data-testid=waste]').dataset.card"
-                  " !== arguments[0]", before, what=f"the waste to change after a tap on {selector}")
+                  " !== arguments[0]", before, what=f"the waste to change after tapping {selector}")
 
     def board(self) -> dict:
         return self.js(BOARD)
@@ -163,7 +163,7 @@ def smoke(site_dir: Path, newer: Path) -> Run:
         # Draw until a peak card fits the waste (most deals allow one at once), then play it.
         playable = 0
         while not playable and run.board()["stock"] > 1:
-            playable = run.js("return document.querySelectorAll('[data-slot][data-playable]').length")
+            playable = run.js("return document.querySelectorAll('[data-playable]').length")
             if not playable:
                 run.tap("[data-testid=stock]")
         if playable:
