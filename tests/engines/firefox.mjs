@@ -214,6 +214,16 @@ async function smoke() {
     await run.reload();
     run.check("offline, a reload finds the same game", same(await run.board(), drawn), await run.board());
 
+    // A finger, not a mouse: the tap reaches the app as a touch pointer and draws.
+    await page.evaluate(() => addEventListener("pointerdown", (e) => { window.smokePointer = e.pointerType; }, { once: true, capture: true }));
+    const stock = await (await page.$("[data-testid=stock]")).boundingBox();
+    const beforeTouch = (await run.board()).waste;
+    await page.touchscreen.tap(stock.x + stock.width / 2, stock.y + stock.height / 2);
+    const touched = await page.waitForFunction((b) => document.querySelector("[data-testid=waste]").dataset.card !== b,
+      { timeout: 30_000, polling: 50 }, beforeTouch).then(() => true, () => false);
+    const pointer = await page.evaluate(() => window.smokePointer);
+    run.check("offline, a touch tap on the stock draws", touched && pointer === "touch", { touched, pointer });
+
     await run.keepErrors();
     run.check("no script error, console error or error notice", run.errors.length === 0, run.errors);
     const foreign = run.requests.filter((u) => !u.startsWith(origin) && !u.startsWith("data:") && !u.startsWith("blob:"));

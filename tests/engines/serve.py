@@ -27,6 +27,19 @@ def newer_build(out: Path) -> Path:
     return out
 
 
+def quiet(live: LiveSite) -> LiveSite:
+    """Let a browser drop a download midway (a reload, an aborted precache fetch)
+    without a traceback in the log; any other server error is still printed."""
+    report = live.server.handle_error
+
+    def handle_error(request, address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            report(request, address)
+
+    live.server.handle_error = handle_error
+    return live
+
+
 def strangers(paths: list[str], roots: list[Path]) -> list[str]:
     """The requested paths that are no file of the site (what the app should never ask for)."""
     odd = []
@@ -39,7 +52,7 @@ def strangers(paths: list[str], roots: list[Path]) -> list[str]:
 
 def main() -> None:
     site, newer = Path(sys.argv[1]), Path(sys.argv[2])
-    live = LiveSite(site)
+    live = quiet(LiveSite(site))
     seen = 0
 
     def flush() -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from serve import LiveSite, strangers  # noqa: E402
+from serve import LiveSite, quiet, strangers  # noqa: E402
 
 MINIBROWSER = os.environ.get(
     "MINIBROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
@@ -150,7 +150,7 @@ class Run:
 
 
 def smoke(site_dir: Path, newer: Path) -> Run:
-    live = LiveSite(site_dir)
+    live = quiet(LiveSite(site_dir))
     driver = start_browser()
     run = Run(driver)
     try:
@@ -225,7 +225,7 @@ def bench(site_dir: Path, repeats: int) -> dict:
     """Cold (a fresh profile) and warm (a reload from the snapshot) boots, ``repeats`` each."""
     cold, warm = [], []
     for _ in range(repeats):
-        live = LiveSite(site_dir)
+        live = quiet(LiveSite(site_dir))
         driver = start_browser()
         run = Run(driver)
         try:
