@@ -15,7 +15,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const MODULES = process.env.ENGINES_NODE_MODULES || join(HERE, "..", "..", ".cache", "engines-npm", "node_modules");
+const MODULES = resolve(process.env.ENGINES_NODE_MODULES || join(HERE, "..", "..", ".cache", "engines-npm", "node_modules"));
 const FIREFOX = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 const PYTHON = process.env.PYTHON || "python3";
 const BOOT_TIMEOUT = 180_000; // ms: a cold boot on a loaded 2-core CI machine
@@ -200,7 +200,11 @@ async function smoke() {
     const oldBuild = await run.build();
     await server.send("swap", "swapped");
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
-    await page.waitForSelector("[data-notice=update]", { timeout: 120_000 });
+    await page.waitForSelector("[data-notice=update]", { timeout: BOOT_TIMEOUT }).catch(async (error) => {
+      const states = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) =>
+        ["installing", "waiting", "active"].map((k) => `${k}: ${r[k] ? r[k].state : "none"}`).join(", ")));
+      throw new Error(`the update was never offered (${states}): ${error.message}`);
+    });
     await run.keepErrors();
     await page.click("[data-notice-action=update]");
     await page.waitForFunction((old) => {

@@ -193,8 +193,8 @@ def smoke(site_dir: Path, newer: Path) -> Run:
         old_build = run.build()
         live.swap(newer)
         run.js("return navigator.serviceWorker.getRegistration().then(r => r.update())")
-        run.wait("return document.querySelector('[data-notice=update]') !== null", timeout=120,
-                 what="the update offer")
+        run.wait("return document.querySelector('[data-notice=update]') !== null",
+                 timeout=BOOT_TIMEOUT, what="the update offer")
         run.keep_errors()
         from selenium.webdriver.common.by import By
         driver.find_element(By.CSS_SELECTOR, "[data-notice-action=update]").click()
