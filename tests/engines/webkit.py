@@ -15,6 +15,7 @@ through the latter.
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import statistics
@@ -27,8 +28,10 @@ sys.path.insert(0, str(HERE))
 
 from serve import LiveSite, quiet, strangers  # noqa: E402
 
-MINIBROWSER = os.environ.get(
-    "MINIBROWSER_PATH", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+# Debian puts MiniBrowser in the webkit2gtk-4.1 library folder of the machine's architecture.
+MINIBROWSER = os.environ.get("MINIBROWSER_PATH") or next(
+    iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))),
+    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 DRIVER = os.environ.get("WEBKIT_DRIVER_PATH", "/usr/bin/WebKitWebDriver")
 BOOT_TIMEOUT = 180  # s: a cold boot on a loaded 2-core CI machine
 
