@@ -66,7 +66,8 @@ def start_browser():
 
     for path in (MINIBROWSER, DRIVER):
         if not os.access(path, os.X_OK):
-            sys.exit(f"FAIL webkit: {path} is missing (apt-get install webkit2gtk-driver)")
+            print(f"FAIL webkit: {path} is missing (apt-get install webkit2gtk-driver)", flush=True)
+            sys.exit(2)
     options = Options()
     options.binary_location = MINIBROWSER
     options.set_capability("browserName", "MiniBrowser")
