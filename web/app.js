@@ -45,6 +45,9 @@ export class App {
     if (controlled) this.startEngine();
 
     this.storage.onproblem = (message) => this.notices.show(message, { id: "storage", kind: "error" });
+    if (!this.storage.persistent) { // localStorage blocked (a setting, a private mode): say so, once
+      this.notices.show("This browser lets the game keep nothing: this game and your statistics last only until the page is closed.", { id: "storage", kind: "error" });
+    }
     this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...(this.loadKind("options") || {}) };
     this.options.rules = { ...(this.options.rules || {}) };
     this.renderer.applyOptions(this.options);

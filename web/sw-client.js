@@ -42,7 +42,8 @@ export class ServiceWorkerClient {
     };
     if (registration.waiting && navigator.serviceWorker.controller) this.onupdate(registration.waiting);
     watch(registration.installing);
-    registration.addEventListener("updatefound", () => watch(registration.installing));
+    // A quick install may already be over when "updatefound" is handled: watch what waits then.
+    registration.addEventListener("updatefound", () => watch(registration.installing || registration.waiting));
     // Look for a new version whenever the player comes back to the app.
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") registration.update().catch(() => {});
