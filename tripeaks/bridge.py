@@ -15,7 +15,10 @@ Every command that changes it answers with the new *state*::
 Commands:
 
     hello                                   versions and which features exist
-    new_game  {number | code | cards, preset?, rules?}
+    new_game  {number | code | cards, preset?, rules?, from_options?}
+                                            from_options: the preset and rules are the
+                                            player's saved options, so a deal code's own
+                                            rules replace theirs instead of being refused
     check_deal {the same}                   {"deal_code", "preset"} of that deal; the game
                                             in progress stays
     action    {move: 0..27 | "draw" | "undo" | "redo"}
@@ -27,7 +30,9 @@ Commands:
     daily     {date: "YYYY-MM-DD", preset?, rules?}
                                             the day's deal: the first winnable one from
                                             deals.daily_number(date); state + {"date"}
-    hint                                    {"move": int | None, "reason": str, "source"}
+    hint      {fair?}                       {"move": int | None, "reason": str, "source",
+                                            "fair": bool}: the fair hint (only the cards the
+                                            player can see) under Challenge or when asked
     solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
     par       {max_seconds?}                the deal's par from its start (solver.Par.to_json())
     analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
@@ -47,7 +52,7 @@ from typing import Any
 
 from . import __version__
 from .layout import PEAK_CARDS
-from .rules import PRESETS, Rules, RulesError, preset_rules
+from .rules import PRESETS, Rules, RulesError, preset_of, preset_rules
 
 DRAW = PEAK_CARDS  # the move int that draws from the stock (game.DRAW)
 
@@ -142,8 +147,11 @@ def _deal(msg: dict[str, Any]) -> Any:
         if text.isdigit():
             return game_mod.Game.new(deals.check_number(int(text)), rules)
         code = deals.decode_code(text)
-        # A code carries its own rules; rules given beside it may not say otherwise.
+        # A code carries its own rules; rules given beside it may not say otherwise,
+        # but the player's saved options give way to it.
         asked = msg.get("rules") if isinstance(msg.get("rules"), dict) else {}
+        if msg.get("from_options") is True:
+            asked = {}
         clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES
                  if key in asked and bool(asked[key]) != getattr(code, key)]
         if clash:
@@ -224,21 +232,30 @@ def _recorded(msg: dict[str, Any]) -> Any:
         raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
 
 
+def fair_hint(rules: Rules, asked: Any = None) -> bool:
+    """Whether the hint uses only what the player can see (reference 004's hint):
+    always under Challenge's rules, and in any game when the player asks for it."""
+    return asked is True or preset_of(rules) == "challenge"
+
+
 def _hint(msg: dict[str, Any]) -> dict[str, Any]:
     game = _current()
+    fair = fair_hint(game.rules, msg.get("fair"))
     solver = _module("solver")
     if solver is not None and hasattr(solver, "hint"):
-        result = solver.hint(game)
+        result = solver.hint(game, fair=fair)
         move = getattr(result, "move", result)
         return {
             "move": move if isinstance(move, int) else None,
             "reason": str(getattr(result, "reason", "") or ""),
-            "source": "solver",
+            "source": "fair" if fair else "solver",
+            "fair": fair,
         }
     legal = [m for m in game.legal_moves() if m != DRAW]
     if legal:
-        return {"move": legal[0], "source": "first-legal"}
-    return {"move": DRAW if DRAW in game.legal_moves() else None, "source": "first-legal"}
+        return {"move": legal[0], "source": "first-legal", "fair": False}
+    return {"move": DRAW if DRAW in game.legal_moves() else None, "source": "first-legal",
+            "fair": False}
 
 
 def _solve(msg: dict[str, Any]) -> dict[str, Any]:
