@@ -32,6 +32,7 @@ export class App {
     this.busy = false; // a move is on its way to the engine
     this.watch = null; // {running, line?, index?}: the AI or a winning line plays a copy of the deal
     this.ownSave = null; // the player's game, kept aside while watching
+    this.clockWaits = false; // a game brought back (reload, another tab) keeps its clock stopped until a move
     this.boot = doc.querySelector("[data-testid=boot]");
     clock.onTick = (ms) => renderer.setClock(ms, clock.paused);
   }
@@ -55,6 +56,7 @@ export class App {
       try {
         this.renderer.draw(this.save.board);
         this.clock.reset(this.save.elapsed || 0);
+        if (this.save.paused && !this.save.board.over) this.renderer.setPaused(true); // no peek before the pause panel
         performance.mark("tripeaks:saved-board-drawn");
       } catch (error) {
         console.warn("the saved board could not be drawn:", error);
@@ -189,6 +191,7 @@ export class App {
       try {
         const state = await this.engine.call("restore", { record: this.save.record });
         this.show(state, { restored: true });
+        if (this.save.paused && !state.board.over) this.pause(); // paused when the page was left: still paused
         if (state.board.over) { // its panel was seen before the reload: a line is enough
           this.notices.show(state.board.won ? "This game is won." : "This game is over: no more moves.", {
             id: "over", action: { label: "New game", run: () => this.newGame() },
@@ -242,6 +245,9 @@ export class App {
   }
 
   async openLinked(request) {
+    // A link that names no rules plays under the player's own options; a deal
+    // code's own rules (wrap, face-up, empty waste) win over those (the engine decides).
+    if (!request.preset && !request.rules) request = { ...gameRequest(this.options), ...request, from_options: true };
     // Checked before anything is asked or counted: a link the engine refuses leaves the game as it was.
     try {
       await this.engine.call("check_deal", request);
@@ -275,6 +281,7 @@ export class App {
       this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     } else if (restored) {
       this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || newId() };
+      this.clockWaits = true; // time away does not count: the clock starts again at the next move
       if (!this.save.preset || this.save.preset === "custom") this.save.preset = board.preset;
       this.clock.reset(this.save.elapsed || 0);
       this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
@@ -282,7 +289,8 @@ export class App {
     this.save.record = state.record;
     this.save.board = board;
     if (!board.over) this.notices.dismiss("over"); // undone, or another game
-    this.clock.want(board.moves > 0 && !board.over && !this.save.watched);
+    if (fresh) this.clockWaits = false;
+    this.clock.want(board.moves > 0 && !board.over && !this.save.watched && !this.clockWaits);
     this.save.elapsed = Math.round(this.clock.elapsed());
     // Marked before saving, so a reload does not show the result panel again.
     const finishing = board.over && !this.save.finished;
@@ -386,6 +394,7 @@ export class App {
     return this.enqueue(async () => {
       try {
         const state = await this.engine.call("action", { move });
+        this.clockWaits = false; // the player is back: time counts again
         if (move === "undo" && before) {
           motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
         }
@@ -430,15 +439,18 @@ export class App {
   hint() {
     if (this.watch) return this.watching();
     return this.enqueue(async () => {
-      const { move, reason } = await this.engine.call("hint");
+      // The engine says which hint applies: the fair one (only the cards you can
+      // see) under Challenge, or in any game when the player chose it in Options.
+      const { move, reason, fair } = await this.engine.call("hint", { fair: this.options.fairHint === true });
+      const which = fair ? "Fair hint: " : "";
       if (this.save) this.save.hints = (this.save.hints || 0) + 1;
       if (move === null || move === undefined) {
-        this.notices.show(reason || "No move helps now.", { id: "hint", timeout: 4000 });
+        this.notices.show(`${which}${reason || "No move helps now."}`, { id: "hint", timeout: 4000 });
         return;
       }
       const board = this.save.board;
       const what = move === DRAW ? "Draw from the stock." : `Play the ${board.slots[move].name}.`;
-      this.notices.show(`${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 });
+      this.notices.show(`${which}${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 });
       this.renderer.announce(what);
       this.renderer.showHint(move);
     });
@@ -511,7 +523,7 @@ export class App {
       this.dialogs.setText("deal-error", kind === "code" ? "Type a deal number or a code first." : "Paste the 52 cards first.");
       return null;
     }
-    const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, "") };
+    const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, ""), from_options: true };
     return this.enqueue(async () => {
       try { // a typo is said at once, before anything is asked
         await this.engine.call("check_deal", request);
@@ -545,11 +557,21 @@ export class App {
     this.clock.pause(true);
     this.renderer.setPaused(true);
     this.dialogs.open("pause");
+    this.keepPaused(true);
   }
 
   resume() {
     this.clock.pause(false);
     this.renderer.setPaused(false);
+    this.keepPaused(false);
+  }
+
+  /** Save whether the game is paused, so a reload brings it back paused. */
+  keepPaused(on) {
+    if (!this.save || this.save.watched || Boolean(this.save.paused) === on) return;
+    this.save.paused = on;
+    this.save.elapsed = Math.round(this.clock.elapsed());
+    this.storage.save("game", this.save);
   }
 
   // -- panels -----------------------------------------------------------------------------
@@ -850,6 +872,7 @@ export class App {
       this.save = { ...value, record: state.record, board: state.board };
       this.clock.reset(value.elapsed || 0);
       this.clock.want(false);
+      this.clockWaits = true;
       this.renderer.draw(state.board);
       this.notices.show("Your game was changed in another tab: this is where it stands now.", { id: "other-tab", timeout: 5000 });
     });

@@ -207,6 +207,7 @@ export class Dialogs {
     }
     form.elements.errorHelp.checked = options.errorHelp !== false;
     form.elements.fourColour.checked = Boolean(options.fourColour);
+    form.elements.fairHint.checked = Boolean(options.fairHint);
     form.elements.theme.value = options.theme || "felt";
     form.elements.speed.value = options.speed || "normal";
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
