@@ -73,3 +73,13 @@ def test_a_links_own_rules_that_contradict_its_code_are_still_refused():
         {"type": "check_deal", "code": "TP1-E-AAAAAAB", "rules": {"wrap": False},
          "from_options": "yes"})))
     assert answer["ok"] is False
+
+
+def test_par_comes_with_the_players_own_draws_and_score():
+    ok(type="new_game", number=5, preset="standard")
+    for _ in range(3):
+        ok(type="action", move="draw")
+    ok(type="action", move="undo")  # an undone draw is not a draw made
+    answer = ok(type="par", max_seconds=5)
+    assert answer["yours"] == {"draws": 2, "score": 0}
+    assert answer["result"] == "win" and isinstance(answer["draws"], int)

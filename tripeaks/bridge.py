@@ -34,7 +34,8 @@ Commands:
                                             "fair": bool}: the fair hint (only the cards the
                                             player can see) under Challenge or when asked
     solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
-    par       {max_seconds?}                the deal's par from its start (solver.Par.to_json())
+    par       {max_seconds?}                the deal's par from its start (solver.Par.to_json()),
+                                            plus "yours": {"score", "draws"} of the game so far
     analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
                                             "line": a winning line from the start (ints) or None
     ai_step   {level: easy|normal|hard}     the AI's next move, played: state + {"move", "text"}
@@ -300,7 +301,12 @@ def _seconds(msg: dict[str, Any], default: float) -> float:
 
 def _par(msg: dict[str, Any]) -> dict[str, Any]:
     solver = _require("solver")
-    return dict(solver.par(_current().restarted(), max_seconds=_seconds(msg, 3.0)).to_json())
+    game = _current()
+    start = game.restarted()
+    result = dict(solver.par(start, max_seconds=_seconds(msg, 3.0)).to_json())
+    # The player's own figures beside par's, for the end-of-game panel.
+    result["yours"] = {"score": game.score, "draws": start.stock_count - game.stock_count}
+    return result
 
 
 def _analyse(msg: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@
 
 import { parseLink } from "./links.js";
 import { exportData, readBackup, writeBackup, emptyStats, DEFAULT_OPTIONS } from "./storage.js";
-import { countResult, resetPreset } from "./stats.js";
+import { countResult, presetStats, resetPreset } from "./stats.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
 
@@ -324,22 +324,28 @@ export class App {
     // still save it (and at once when the rules have no undo). The panel shows
     // the figures with this game in them either way.
     const pending = !won && board.can_undo;
+    const before = presetStats(this.storage.load("stats").value || emptyStats(), save.preset);
     if (!pending) await this.count(save, won);
     let stats = this.storage.load("stats").value;
     if (pending) stats = countResult(stats || emptyStats(), this.resultOf(save, won)) || stats;
-    this.dialogs.result({ won, board, stats, pending, presetName: save.preset, presets: this.presets });
-    const gameId = save.gameId;
-    const current = () => this.save && this.save.gameId === gameId;
-    if (won) {
-      this.engine.call("par", { max_seconds: 3 }).then((par) => current() && this.dialogs.par(par, board),
-        () => current() && this.dialogs.par(null, board));
-    } else {
-      this.engine.call("analyse", { max_seconds: 3, par: false }).then((a) => {
-        if (!current()) return;
-        save.analysis = a;
-        this.dialogs.analysis(a, board);
-      }, () => current() && this.dialogs.analysis(null, board));
-    }
+    // Par (a win) or what lost the game (a loss) is asked for now, while the panel opens.
+    const verdict = (won
+      ? this.engine.call("par", { max_seconds: 3 })
+      : this.engine.call("analyse", { max_seconds: 3, par: false }).then((a) => { save.analysis = a; return a; })
+    ).catch(() => null);
+    this.openResult({ won, board, stats, before, pending, presetName: save.preset, presets: this.presets, gameId: save.gameId, verdict });
+  }
+
+  /** Open the end-of-game panel (a win celebration may come first): the figures
+   * at once, par or the loss analysis when the engine answers. */
+  openResult(result) {
+    this.dialogs.result(result);
+    const current = () => this.save && this.save.gameId === result.gameId;
+    result.verdict.then((answer) => {
+      if (!current()) return;
+      if (result.won) this.dialogs.par(answer);
+      else this.dialogs.analysis(answer);
+    });
   }
 
   count(save, won) {

@@ -4,13 +4,25 @@ player's saved options, and the clock after a reload."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.app import DRAW, TAPS_TAKEN, WASTE_CHANGED, open_app, open_deal, saved, wait_ready
+from tests.e2e.app import (
+    DRAW,
+    TAPS_TAKEN,
+    WASTE_CHANGED,
+    click_move,
+    open_app,
+    open_deal,
+    saved,
+    wait_ready,
+)
 from tests.e2e.conftest import BOOT_TIMEOUT
-from tests.e2e.lines import winning_line
+from tests.e2e.lines import winnable_deal, winning_line
+from tests.e2e.test_table import STUCK_DEAL, stuck_line
 from tripeaks import solver
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -219,3 +231,131 @@ def test_a_game_paused_before_a_reload_comes_back_paused(page, site):
     page.clock.fast_forward("00:30")
     wait_clock_past(page, stopped)
     assert seconds(stopped) + 30 <= seconds(clock_text(page)) < seconds(stopped) + 10 * 60
+
+
+# -- item 11: end screens read at a glance ------------------------------------------------------
+
+SIZES = {"small": (320, 568), "phone": (390, 844), "desktop": (1440, 900)}
+SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
+
+
+def result_context(browser, axe_source, size):
+    width, height = SIZES[size]
+    touch = size != "desktop"
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  has_touch=touch, is_mobile=touch)
+    context.add_init_script(script=axe_source)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return context, page, (tap_move if touch else click_move)
+
+
+def panel_shape(page) -> dict:
+    """Whether the result panel lies inside the window without a sideways scroll,
+    and what its parts show."""
+    return page.evaluate("""() => {
+        const d = document.querySelector('[data-testid=result]');
+        const r = d.getBoundingClientRect();
+        const text = (el, sel) => el.querySelector(sel).textContent;
+        const tiles = Object.fromEntries([...d.querySelectorAll('.tile:not([hidden])')].map(t =>
+            [text(t, '.tile-label'),
+             [text(t, '.tile-value'), text(t, '.tile-note')].filter(Boolean).join(' ')]));
+        const bars = [...d.querySelectorAll('.breakdown tr')].map(tr => [text(tr, 'th'),
+            text(tr, 'td.num'), tr.querySelector('td.bar span').getBoundingClientRect().width]);
+        const chips = [...d.querySelectorAll('.changes li')].map(li => ({text: li.textContent,
+            best: li.classList.contains('best'),
+            background: getComputedStyle(li).backgroundColor}));
+        const buttons = [...d.querySelectorAll('.result-actions button:not([hidden])')]
+            .map(b => b.getBoundingClientRect())
+            .map(b => b.bottom <= innerHeight + 0.5 && b.height >= 44);
+        return {inside: r.left >= 0 && r.right <= innerWidth + 0.5 && r.top >= 0
+                        && r.bottom <= innerHeight + 0.5,
+                sideways: d.scrollWidth > d.clientWidth + 1, tiles, bars, chips, buttons};
+    }""")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
+        browser, site, axe_source, size):
+    context, page, play = result_context(browser, axe_source, size)
+    try:
+        number, code, line = winnable_deal()
+        open_deal(page, f"{site.url}#deal={code}", code)
+        for move in line:
+            play(page, move)
+        page.locator("[data-testid=result]").wait_for(state="visible")
+        page.wait_for_selector("[data-testid=breakdown] tr.par", state="attached", timeout=60_000)
+        game = Game.new(number)
+        for move in line:
+            game.apply(move)
+        shape = panel_shape(page)
+        assert shape["inside"] and not shape["sideways"] and all(shape["buttons"])
+        assert shape["tiles"]["Score"] == str(game.score)
+        assert shape["tiles"]["Moves"] == str(game.moves)
+        draws = line.count(DRAW)
+        assert shape["tiles"]["Draws"].startswith(f"{draws} fewest ")
+        rows = {label: (text, width) for label, text, width in shape["bars"]}
+        assert rows["Total"][0] == str(game.score)
+        par = int(rows["Par"][0].lstrip("≥ "))
+        assert par >= game.score
+        # The bars are drawn to one scale: the total's and par's lengths compare.
+        assert abs(rows["Total"][1] / rows["Par"][1] - game.score / par) < 0.05
+        assert all(width > 0 for _, width in rows.values())
+        chips = {c["text"]: c for c in shape["chips"]}
+        assert chips["Won1 of 1+1 win"]
+        assert chips["Winning run1New best"]["best"]  # the first win is a new best run...
+        assert chips[f"Best score{game.score}New best"]["best"]  # ...and a new best score
+        assert chips["Winning run1New best"]["background"] != chips["Won1 of 1+1 win"]["background"]
+        assert page.evaluate("""() => axe.run(document.querySelector('[data-testid=result]'))
+            .then(r => r.violations.map(v => v.id))""") == []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{size}-win.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["small", "phone"])
+def test_the_loss_panel_names_the_move_that_lost_and_offers_its_replay(
+        browser, site, axe_source, size):
+    context, page, play = result_context(browser, axe_source, size)
+    try:
+        number = STUCK_DEAL
+        code = encode_code(number)
+        open_deal(page, f"{site.url}#deal={code}&preset=classic", code)
+        line = stuck_line(number, "classic")
+        for move in line:
+            play(page, move)
+        dialog = page.locator("[data-testid=result]")
+        dialog.wait_for(state="visible")
+        page.wait_for_function("() => /Lost at move/.test(document.querySelector("
+                               "'[data-testid=analysis]').textContent)", timeout=60_000)
+        analysis = solver.analyse(replayed(number, "classic", line), with_par=False)
+        head = dialog.locator(".callout-head").text_content()
+        what = ("drawing from the stock" if analysis.turning_move == "D"
+                else f"playing the {analysis.turning_name}")
+        assert head == f"Lost at move {analysis.turning_point + 1}, {what}."
+        replay = dialog.locator(".callout [data-testid=replay]")  # the replay sits with it
+        assert replay.is_visible()
+        shape = panel_shape(page)
+        assert shape["inside"] and not shape["sideways"] and all(shape["buttons"])
+        game = replayed(number, "classic", line)
+        assert shape["tiles"]["Cards left"] == str(game.cards_left)
+        assert shape["tiles"]["Score"] == str(game.score)
+        rows = {label: text for label, text, _ in shape["bars"]}
+        assert rows["Cards left"] == str(-5 * game.cards_left) and rows["Total"] == str(game.score)
+        assert any(c["text"] == "Won0 of 1" for c in shape["chips"])
+        assert page.evaluate("""() => axe.run(document.querySelector('[data-testid=result]'))
+            .then(r => r.violations.map(v => v.id))""") == []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{size}-loss.png"))
+        replay.tap()
+        page.locator("[data-testid=watch]").wait_for(state="visible")
+    finally:
+        context.close()
+
+
+def replayed(number: int, preset: str, line: list[int]) -> Game:
+    game = Game.new(number, preset_rules(preset))
+    for move in line:
+        game.apply(move)
+    return game
