@@ -15,7 +15,10 @@ Every command that changes it answers with the new *state*::
 Commands:
 
     hello                                   versions and which features exist
-    new_game  {number | code | cards, preset?, rules?}
+    new_game  {number | code | cards, preset?, rules?, from_options?}
+                                            from_options: the preset and rules are the
+                                            player's saved options, so a deal code's own
+                                            rules replace theirs instead of being refused
     check_deal {the same}                   {"deal_code", "preset"} of that deal; the game
                                             in progress stays
     action    {move: 0..27 | "draw" | "undo" | "redo"}
@@ -27,10 +30,14 @@ Commands:
     daily     {date: "YYYY-MM-DD", preset?, rules?}
                                             the day's deal: the first winnable one from
                                             deals.daily_number(date); state + {"date"}
-    hint                                    {"move": int | None, "reason": str, "source",
-                                            "aim": "par"|"win"|"clear", "score": int | None}
+    hint      {fair?}                       {"move": int | None, "reason": str, "source",
+                                            "fair": bool, "aim": "par"|"win"|"clear"|"fair",
+                                            "score": int | None}: the fair hint (only the
+                                            cards the player can see) under Challenge or
+                                            when asked
     solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
-    par       {max_seconds?}                the deal's par from its start (solver.Par.to_json())
+    par       {max_seconds?}                the deal's par from its start (solver.Par.to_json()),
+                                            plus "yours": {"score", "draws"} of the game so far
     analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
                                             "line": a winning line from the start (ints) or None
     ai_step   {level: easy|normal|hard}     the AI's next move, played: state + {"move", "text"}
@@ -48,7 +55,7 @@ from typing import Any
 
 from . import __version__
 from .layout import PEAK_CARDS
-from .rules import PRESETS, Rules, RulesError, preset_rules
+from .rules import PRESETS, Rules, RulesError, preset_of, preset_rules
 
 DRAW = PEAK_CARDS  # the move int that draws from the stock (game.DRAW)
 
@@ -143,8 +150,11 @@ def _deal(msg: dict[str, Any]) -> Any:
         if text.isdigit():
             return game_mod.Game.new(deals.check_number(int(text)), rules)
         code = deals.decode_code(text)
-        # A code carries its own rules; rules given beside it may not say otherwise.
+        # A code carries its own rules; rules given beside it may not say otherwise,
+        # but the player's saved options give way to it.
         asked = msg.get("rules") if isinstance(msg.get("rules"), dict) else {}
+        if msg.get("from_options") is True:
+            asked = {}
         clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES
                  if key in asked and bool(asked[key]) != getattr(code, key)]
         if clash:
@@ -225,26 +235,35 @@ def _recorded(msg: dict[str, Any]) -> Any:
         raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
 
 
+def fair_hint(rules: Rules, asked: Any = None) -> bool:
+    """Whether the hint uses only what the player can see (reference 004's hint):
+    always under Challenge's rules, and in any game when the player asks for it."""
+    return asked is True or preset_of(rules) == "challenge"
+
+
 def _hint(msg: dict[str, Any]) -> dict[str, Any]:
     game = _current()
+    fair = fair_hint(game.rules, msg.get("fair"))
     solver = _module("solver")
     if solver is not None and hasattr(solver, "hint"):
-        result = solver.hint(game)
+        result = solver.hint(game, fair=fair)
         move = getattr(result, "move", result)
         return {
             "move": move if isinstance(move, int) else None,
             "reason": str(getattr(result, "reason", "") or ""),
-            "source": "solver",
+            "source": "fair" if fair else "solver",
+            "fair": fair,
             # "par": the move keeps a line to the best score still possible
             # ("score" is that score); "win": a winning line; "clear": the line
-            # that clears the most cards (no line wins).
-            "aim": getattr(result, "aim", "win"),
-            "score": getattr(result, "score", None),
+            # that clears the most cards (no line wins); "fair": the fair hint.
+            "aim": "fair" if fair else getattr(result, "aim", "win"),
+            "score": None if fair else getattr(result, "score", None),
         }
     legal = [m for m in game.legal_moves() if m != DRAW]
     if legal:
-        return {"move": legal[0], "source": "first-legal"}
-    return {"move": DRAW if DRAW in game.legal_moves() else None, "source": "first-legal"}
+        return {"move": legal[0], "source": "first-legal", "fair": False}
+    return {"move": DRAW if DRAW in game.legal_moves() else None, "source": "first-legal",
+            "fair": False}
 
 
 def _solve(msg: dict[str, Any]) -> dict[str, Any]:
@@ -292,7 +311,12 @@ def _seconds(msg: dict[str, Any], default: float = 1.0) -> float:
 
 def _par(msg: dict[str, Any]) -> dict[str, Any]:
     solver = _require("solver")
-    return dict(solver.par(_current().restarted(), max_seconds=_seconds(msg)).to_json())
+    game = _current()
+    start = game.restarted()
+    result = dict(solver.par(start, max_seconds=_seconds(msg)).to_json())
+    # The player's own figures beside par's, for the end-of-game panel.
+    result["yours"] = {"score": game.score, "draws": start.stock_count - game.stock_count}
+    return result
 
 
 def _analyse(msg: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@
 
 import { parseLink } from "./links.js";
 import { exportData, readBackup, writeBackup, emptyStats, DEFAULT_OPTIONS } from "./storage.js";
-import { countResult, resetPreset } from "./stats.js";
+import { countResult, presetStats, resetPreset } from "./stats.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
 
@@ -32,6 +32,7 @@ export class App {
     this.busy = false; // a move is on its way to the engine
     this.watch = null; // {running, line?, index?}: the AI or a winning line plays a copy of the deal
     this.ownSave = null; // the player's game, kept aside while watching
+    this.clockWaits = false; // a game brought back (reload, another tab) keeps its clock stopped until a move
     this.boot = doc.querySelector("[data-testid=boot]");
     clock.onTick = (ms) => renderer.setClock(ms, clock.paused);
   }
@@ -58,6 +59,7 @@ export class App {
       try {
         this.renderer.draw(this.save.board);
         this.clock.reset(this.save.elapsed || 0);
+        if (this.save.paused && !this.save.board.over) this.renderer.setPaused(true); // no peek before the pause panel
         performance.mark("tripeaks:saved-board-drawn");
       } catch (error) {
         console.warn("the saved board could not be drawn:", error);
@@ -192,6 +194,7 @@ export class App {
       try {
         const state = await this.engine.call("restore", { record: this.save.record });
         this.show(state, { restored: true });
+        if (this.save.paused && !state.board.over) this.pause(); // paused when the page was left: still paused
         if (state.board.over) { // its panel was seen before the reload: a line is enough
           this.notices.show(state.board.won ? "This game is won." : "This game is over: no more moves.", {
             id: "over", action: { label: "New game", run: () => this.newGame() },
@@ -245,6 +248,9 @@ export class App {
   }
 
   async openLinked(request) {
+    // A link that names no rules plays under the player's own options; a deal
+    // code's own rules (wrap, face-up, empty waste) win over those (the engine decides).
+    if (!request.preset && !request.rules) request = { ...gameRequest(this.options), ...request, from_options: true };
     // Checked before anything is asked or counted: a link the engine refuses leaves the game as it was.
     try {
       await this.engine.call("check_deal", request);
@@ -278,6 +284,7 @@ export class App {
       this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     } else if (restored) {
       this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || newId() };
+      this.clockWaits = true; // time away does not count: the clock starts again at the next move
       if (!this.save.preset || this.save.preset === "custom") this.save.preset = board.preset;
       this.clock.reset(this.save.elapsed || 0);
       this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
@@ -285,7 +292,8 @@ export class App {
     this.save.record = state.record;
     this.save.board = board;
     if (!board.over) this.notices.dismiss("over"); // undone, or another game
-    this.clock.want(board.moves > 0 && !board.over && !this.save.watched);
+    if (fresh) this.clockWaits = false;
+    this.clock.want(board.moves > 0 && !board.over && !this.save.watched && !this.clockWaits);
     this.save.elapsed = Math.round(this.clock.elapsed());
     // Marked before saving, so a reload does not show the result panel again.
     const finishing = board.over && !this.save.finished;
@@ -319,22 +327,28 @@ export class App {
     // still save it (and at once when the rules have no undo). The panel shows
     // the figures with this game in them either way.
     const pending = !won && board.can_undo;
+    const before = presetStats(this.storage.load("stats").value || emptyStats(), save.preset);
     if (!pending) await this.count(save, won);
     let stats = this.storage.load("stats").value;
     if (pending) stats = countResult(stats || emptyStats(), this.resultOf(save, won)) || stats;
-    this.dialogs.result({ won, board, stats, pending, presetName: save.preset, presets: this.presets });
-    const gameId = save.gameId;
-    const current = () => this.save && this.save.gameId === gameId;
-    if (won) {
-      this.engine.call("par", { max_seconds: 3 }).then((par) => current() && this.dialogs.par(par, board),
-        () => current() && this.dialogs.par(null, board));
-    } else {
-      this.engine.call("analyse", { max_seconds: 3, par: false }).then((a) => {
-        if (!current()) return;
-        save.analysis = a;
-        this.dialogs.analysis(a, board);
-      }, () => current() && this.dialogs.analysis(null, board));
-    }
+    // Par (a win) or what lost the game (a loss) is asked for now, while the panel opens.
+    const verdict = (won
+      ? this.engine.call("par", { max_seconds: 3 })
+      : this.engine.call("analyse", { max_seconds: 3, par: false }).then((a) => { save.analysis = a; return a; })
+    ).catch(() => null);
+    this.openResult({ won, board, stats, before, pending, presetName: save.preset, presets: this.presets, gameId: save.gameId, verdict });
+  }
+
+  /** Open the end-of-game panel (a win celebration may come first): the figures
+   * at once, par or the loss analysis when the engine answers. */
+  openResult(result) {
+    this.dialogs.result(result);
+    const current = () => this.save && this.save.gameId === result.gameId;
+    result.verdict.then((answer) => {
+      if (!current()) return;
+      if (result.won) this.dialogs.par(answer);
+      else this.dialogs.analysis(answer);
+    });
   }
 
   count(save, won) {
@@ -389,6 +403,7 @@ export class App {
     return this.enqueue(async () => {
       try {
         const state = await this.engine.call("action", { move });
+        this.clockWaits = false; // the player is back: time counts again
         if (move === "undo" && before) {
           motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
         }
@@ -433,15 +448,18 @@ export class App {
   hint() {
     if (this.watch) return this.watching();
     return this.enqueue(async () => {
-      const { move, reason } = await this.engine.call("hint");
+      // The engine says which hint applies: the fair one (only the cards you can
+      // see) under Challenge, or in any game when the player chose it in Options.
+      const { move, reason, fair } = await this.engine.call("hint", { fair: this.options.fairHint === true });
+      const which = fair ? "Fair hint: " : "";
       if (this.save) this.save.hints = (this.save.hints || 0) + 1;
       if (move === null || move === undefined) {
-        this.notices.show(reason || "No move helps now.", { id: "hint", timeout: 4000 });
+        this.notices.show(`${which}${reason || "No move helps now."}`, { id: "hint", timeout: 4000 });
         return;
       }
       const board = this.save.board;
       const what = move === DRAW ? "Draw from the stock." : `Play the ${board.slots[move].name}.`;
-      this.notices.show(`${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 });
+      this.notices.show(`${which}${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 });
       this.renderer.announce(what);
       this.renderer.showHint(move);
     });
@@ -514,7 +532,7 @@ export class App {
       this.dialogs.setText("deal-error", kind === "code" ? "Type a deal number or a code first." : "Paste the 52 cards first.");
       return null;
     }
-    const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, "") };
+    const request = { ...gameRequest(this.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, ""), from_options: true };
     return this.enqueue(async () => {
       try { // a typo is said at once, before anything is asked
         await this.engine.call("check_deal", request);
@@ -548,11 +566,21 @@ export class App {
     this.clock.pause(true);
     this.renderer.setPaused(true);
     this.dialogs.open("pause");
+    this.keepPaused(true);
   }
 
   resume() {
     this.clock.pause(false);
     this.renderer.setPaused(false);
+    this.keepPaused(false);
+  }
+
+  /** Save whether the game is paused, so a reload brings it back paused. */
+  keepPaused(on) {
+    if (!this.save || this.save.watched || Boolean(this.save.paused) === on) return;
+    this.save.paused = on;
+    this.save.elapsed = Math.round(this.clock.elapsed());
+    this.storage.save("game", this.save);
   }
 
   // -- panels -----------------------------------------------------------------------------
@@ -853,6 +881,7 @@ export class App {
       this.save = { ...value, record: state.record, board: state.board };
       this.clock.reset(value.elapsed || 0);
       this.clock.want(false);
+      this.clockWaits = true;
       this.renderer.draw(state.board);
       this.notices.show("Your game was changed in another tab: this is where it stands now.", { id: "other-tab", timeout: 5000 });
     });

@@ -4,7 +4,8 @@
 
 import { presetStats, summary } from "./stats.js";
 import { formatTime } from "./render.js";
-import { RULE_KEYS, presetTitle, rulesText } from "./options.js";
+import { RULE_KEYS, rulesText } from "./options.js";
+import { ResultPanel } from "./result.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -19,6 +20,7 @@ export class Dialogs {
         else if (event.target === dialog && dialog.dataset.testid !== "confirm") dialog.close(); // the backdrop
       });
     }
+    this.resultPanel = new ResultPanel(this.all.result);
     this.onclose = () => {};
     this.onchange = () => {}; // called with whether any panel is open, when that may have changed
     // A modal panel makes the rest of the page inert, so the notices and the
@@ -99,46 +101,10 @@ export class Dialogs {
 
   // -- end of game ---------------------------------------------------------------
 
-  result({ won, board, stats, pending = false, presetName, presets = [] }) {
-    const dialog = this.all.result;
-    dialog.dataset.outcome = won ? "won" : "stuck";
-    dialog.querySelector("h2").textContent = won ? "You cleared the peaks!" : "No more moves";
-    const parts = [];
-    if (board.score !== null && board.score !== undefined) parts.push(`Score ${board.score}.`);
-    if (!won) parts.push(`${board.cards_left} card${board.cards_left === 1 ? "" : "s"} left on the table.`);
-    parts.push(`${board.moves} moves in ${formatTime(board.elapsed || 0)}.`);
-    if (stats) {
-      const p = presetStats(stats, presetName);
-      parts.push(`${presetTitle(presetName, presets)}: won ${p.won} of ${p.played}; winning run ${p.streak}, best ${p.bestStreak}.`);
-      if (pending) parts.push("Undo can still save this game; the loss counts when you leave it.");
-    }
-    dialog.querySelector(".result-text").textContent = parts.join(" ");
-    const table = dialog.querySelector(".breakdown");
-    // After a loss the end-of-game line is what the cards left cost (classic: 5 each), if anything.
-    const rows = Object.entries(board.breakdown || {})
-      .filter(([key, v]) => Number.isFinite(v) && (won || key !== "bonus" || v !== 0));
-    const LABELS = { streaks: "Streaks", peaks: "Peak bonuses", bonus: won ? (board.rules && board.rules.scoring === "classic" ? "Clearing bonus" : "Stock bonus") : "Cards left", start: "Start", cards: "Cards played", draws: "Draws" };
-    const body = table.tBodies[0];
-    body.replaceChildren(...rows.map(([key, value]) => this.row(LABELS[key] || key, value > 0 && key !== "start" ? `+${value}` : String(value))));
-    if (rows.length && board.score !== null) body.append(this.row("Total", String(board.score), true));
-    table.hidden = rows.length === 0;
-    this.setText("par", won ? "Working out par for this deal…" : "");
-    this.setText("analysis", won ? "" : "Asking the solver what happened…");
-    dialog.querySelector("[data-testid=replay]").hidden = true;
-    dialog.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
+  /** Fill the end-of-game panel and open it ({won, board, stats, before, pending, presetName, presets}). */
+  result(result) {
+    this.resultPanel.fill(result);
     this.open("result");
-  }
-
-  row(label, value, strong = false) {
-    const tr = this.doc.createElement("tr");
-    const th = this.doc.createElement("th");
-    th.scope = "row";
-    th.textContent = label;
-    const td = this.doc.createElement("td");
-    td.textContent = value;
-    if (strong) tr.className = "total";
-    tr.append(th, td);
-    return tr;
   }
 
   setText(testid, text) {
@@ -146,33 +112,12 @@ export class Dialogs {
     if (el) el.textContent = text;
   }
 
-  par(par, board) {
-    if (!par || par.result !== "win") {
-      this.setText("par", "The solver could not work out par in time.");
-      return;
-    }
-    const bits = [];
-    if (par.score !== null && par.score !== undefined) {
-      const mine = board.score;
-      bits.push(`Par ${par.score_exact ? "" : "at least "}${par.score} points`);
-      if (typeof mine === "number") bits.push(mine >= par.score ? "— you matched it!" : `— you scored ${mine}.`);
-    }
-    if (par.draws !== null && par.draws !== undefined) bits.push(`The fewest draws that still win: ${par.draws}.`);
-    this.setText("par", bits.join(" "));
+  par(par) {
+    this.resultPanel.par(par);
   }
 
-  analysis(a, board) {
-    let text;
-    if (!a || a.winnable === null) text = "The solver could not decide this deal in time.";
-    else if (!a.winnable) text = "This deal could not be won: no sequence of moves clears it.";
-    else if (a.still_winnable) text = "The deal can still be won from here.";
-    else if (a.turning_point !== null && a.turning_point !== undefined) {
-      const what = a.turning_move === "D" ? "drawing from the stock" : `playing the ${a.turning_name || a.turning_move}`;
-      text = `This deal could be won. It was lost at move ${a.turning_point + 1}, ${what}.`;
-    } else text = "This deal could be won.";
-    this.setText("analysis", text);
-    this.all.result.querySelector("[data-testid=replay]").hidden = !(a && Array.isArray(a.line) && a.line.length);
-    void board;
+  analysis(a) {
+    this.resultPanel.analysis(a);
   }
 
   // -- options ---------------------------------------------------------------------
@@ -207,6 +152,7 @@ export class Dialogs {
     }
     form.elements.errorHelp.checked = options.errorHelp !== false;
     form.elements.fourColour.checked = Boolean(options.fourColour);
+    form.elements.fairHint.checked = Boolean(options.fairHint);
     form.elements.theme.value = options.theme || "felt";
     form.elements.speed.value = options.speed || "normal";
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
