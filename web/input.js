@@ -22,6 +22,10 @@ export class Input extends EventTarget {
     root.addEventListener("pointermove", (event) => this.pointerMove(event));
     root.addEventListener("pointerup", (event) => this.pointerUp(event));
     root.addEventListener("pointercancel", () => this.cancelDrag());
+    // While a finger drags a card the page must not scroll, zoom or go Back:
+    // the cards say so in CSS (touch-action: none); this covers browsers that
+    // ignore it. Not passive, so preventDefault takes effect.
+    root.addEventListener("touchmove", (event) => { if (this.drag) event.preventDefault(); }, { passive: false });
   }
 
   emit(type, detail = {}) {
@@ -103,6 +107,9 @@ export class Input extends EventTarget {
     const card = event.target.closest("[data-slot][data-card]");
     if (!card || card.disabled) return;
     this.drag = { card, x: event.clientX, y: event.clientY, id: event.pointerId, moving: false };
+    // Keep the pointer from the first moment: a finger that slides off the
+    // card (toward the screen's edge) still belongs to this drag.
+    try { card.setPointerCapture(event.pointerId); } catch { /* the pointer is gone */ }
   }
 
   pointerMove(event) {
@@ -113,7 +120,6 @@ export class Input extends EventTarget {
     if (!drag.moving) {
       if (Math.hypot(dx, dy) < DRAG_START) return;
       drag.moving = true;
-      try { drag.card.setPointerCapture(drag.id); } catch { /* the pointer is gone */ }
       drag.card.classList.add("dragging");
     }
     drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
