@@ -58,7 +58,8 @@ def test_dragging_the_edge_cards_with_a_finger_plays_them(browser, site, size):
             x, y = centre(page, f"[data-slot='{other}']")
             drag(page, (x, y), (x + 40, max(5, y - 120)))
             page.wait_for_function(
-                "s => !document.querySelector(`[data-slot='${s}']`).getAttribute('style')", arg=other)
+                "s => !document.querySelector(`[data-slot='${s}']`).getAttribute('style')",
+                arg=other)
             assert board(page)["status"].count("Moves 2") == 1
         # A swipe on the felt and a drag of the stock scroll nothing either.
         drag(page, (width / 2, height * 0.45), (width / 2, height * 0.95))

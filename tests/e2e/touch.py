@@ -26,11 +26,15 @@ class Finger:
     def _send(self, kind: str, points: list[dict]) -> None:
         self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
+    @staticmethod
+    def _point(x: float, y: float) -> list[dict]:
+        return [{"x": x, "y": y, "radiusX": 6, "radiusY": 6, "force": 1, "id": 1}]
+
     def down(self, x: float, y: float) -> None:
-        self._send("touchStart", [{"x": x, "y": y, "radiusX": 6, "radiusY": 6, "force": 1, "id": 1}])
+        self._send("touchStart", self._point(x, y))
 
     def move(self, x: float, y: float) -> None:
-        self._send("touchMove", [{"x": x, "y": y, "radiusX": 6, "radiusY": 6, "force": 1, "id": 1}])
+        self._send("touchMove", self._point(x, y))
 
     def up(self) -> None:
         self._send("touchEnd", [])
