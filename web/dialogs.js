@@ -3,6 +3,7 @@
 // and fills them (textContent only); app.js decides what happens.
 
 import { presetStats, summary } from "./stats.js";
+import { STUCK_TITLE, words } from "./words.js";
 import { formatTime } from "./render.js";
 import { RULE_KEYS, presetTitle, rulesText } from "./options.js";
 
@@ -102,11 +103,11 @@ export class Dialogs {
   result({ won, board, stats, pending = false, presetName, presets = [] }) {
     const dialog = this.all.result;
     dialog.dataset.outcome = won ? "won" : "stuck";
-    dialog.querySelector("h2").textContent = won ? "You cleared the peaks!" : "No more moves";
+    dialog.querySelector("h2").textContent = won ? "You cleared the peaks!" : STUCK_TITLE;
     const parts = [];
     if (board.score !== null && board.score !== undefined) parts.push(`Score ${board.score}.`);
-    if (!won) parts.push(`${board.cards_left} card${board.cards_left === 1 ? "" : "s"} left on the table.`);
-    parts.push(`${board.moves} moves in ${formatTime(board.elapsed || 0)}.`);
+    if (!won) parts.push(words.cardsLeftOnTable(board.cards_left));
+    parts.push(words.movesIn(board.moves, formatTime(board.elapsed || 0)));
     if (stats) {
       const p = presetStats(stats, presetName);
       parts.push(`${presetTitle(presetName, presets)}: won ${p.won} of ${p.played}; winning run ${p.streak}, best ${p.bestStreak}.`);
@@ -154,7 +155,7 @@ export class Dialogs {
     const bits = [];
     if (par.score !== null && par.score !== undefined) {
       const mine = board.score;
-      bits.push(`Par ${par.score_exact ? "" : "at least "}${par.score} points`);
+      bits.push(words.par(par.score, par.score_exact));
       if (typeof mine === "number") bits.push(mine >= par.score ? "— you matched it!" : `— you scored ${mine}.`);
     }
     if (par.draws !== null && par.draws !== undefined) bits.push(`The fewest draws that still win: ${par.draws}.`);
@@ -178,6 +179,7 @@ export class Dialogs {
   // -- options ---------------------------------------------------------------------
 
   fillPresets(presets) {
+    this.presets = presets;
     const options = presets.map((p) => {
       const o = this.doc.createElement("option");
       o.value = p.name;
@@ -230,7 +232,7 @@ export class Dialogs {
     if (![...select.options].some((o) => o.value === text)) {
       const extra = this.doc.createElement("option");
       extra.value = text;
-      extra.textContent = `Last ${text} moves`;
+      extra.textContent = words.lastMoves(text);
       select.append(extra);
     }
     return text;
@@ -252,7 +254,8 @@ export class Dialogs {
     const p = presetStats(stats, preset);
     const grid = this.doc.querySelector("[data-testid=stats-grid]");
     const items = [];
-    for (const [label, value] of summary(p, formatTime)) {
+    const known = (this.presets || []).find((x) => x.name === preset);
+    for (const [label, value] of summary(p, formatTime, known && known.scores ? known.scores : undefined)) {
       const div = this.doc.createElement("div");
       const dt = this.doc.createElement("dt");
       dt.textContent = label;
@@ -286,7 +289,7 @@ export class Dialogs {
     svg.setAttribute("viewBox", `0 0 ${w} ${h + 14}`);
     svg.setAttribute("role", "img");
     const label = scored ? "Scores" : "Cards cleared";
-    svg.setAttribute("aria-label", `${label} of the last ${values.length} games, oldest first: ${values.join(", ")}`);
+    svg.setAttribute("aria-label", words.lastGames(label, values));
     values.forEach((v, i) => {
       const bar = this.doc.createElementNS(SVG, "rect");
       const height = Math.max(1, (Math.max(0, v) / max) * h);
