@@ -64,6 +64,10 @@ export class Renderer {
       card.type = "button";
       card.className = "card";
       card.dataset.slot = String(slot);
+      // Named and shown face down from the first paint, while the engine boots.
+      card.classList.add("back");
+      card.disabled = true;
+      card.setAttribute("aria-label", "Face-down card");
       this.slots.push(card);
     }
     this.peaks.replaceChildren(...this.slots);
