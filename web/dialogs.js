@@ -42,7 +42,7 @@ export class Dialogs {
     this.onchange(Boolean(open));
     for (const { element, parent, next } of this.carried) {
       if (open) {
-        if (element.parentNode !== open) open.append(element);
+        if (element.parentNode !== open) open.insertBefore(element, open.querySelector("h2 + *")); // under the title, above the text
       } else if (element.parentNode !== parent) {
         parent.insertBefore(element, next && next.parentNode === parent ? next : null);
       }

@@ -57,7 +57,7 @@ export class Input extends EventTarget {
   forgiven(event, target) {
     if (target && (target.dataset.slot === undefined || target.hasAttribute("data-playable"))) return null;
     if (target && target.hasAttribute("data-removed")) return null; // a double tap's second tap: dropped
-    if (!event.target.closest || !event.target.closest("main")) return null;
+    if (!event.target.closest || event.target.closest("header, nav, dialog, .watch, .notices")) return null;
     let best = null;
     let bestDistance = Infinity;
     for (const card of this.root.querySelectorAll("[data-slot][data-playable]")) {
