@@ -226,9 +226,11 @@ export class Renderer {
     const counts = board.scores || { points: board.score !== null && board.score !== undefined, streaks: false };
     const scored = Boolean(counts.points) && board.score !== null && board.score !== undefined;
     f.score.hidden = !scored;
-    cell(f.score, "Score", scored ? board.score : "");
+    if (scored) cell(f.score, "Score", board.score);
+    else f.score.replaceChildren();
     f.streak.hidden = !counts.streaks;
-    cell(f.streak, "Streak", counts.streaks ? `×${board.streak || 0}` : "");
+    if (counts.streaks) cell(f.streak, "Streak", `×${board.streak || 0}`);
+    else f.streak.replaceChildren();
     cell(f.moves, "Moves", board.moves);
     cell(f.left, "Cards left", board.cards_left);
     f.deal.textContent = board.deal_code ? `Deal ${board.deal_code}` : "Custom deal";
