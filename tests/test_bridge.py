@@ -240,3 +240,18 @@ def test_describe_reads_the_board_in_words():
     ok(type="new_game", number=7)
     text = ok(type="describe")["text"]
     assert text.startswith("Stock: 23 cards") and "face-down card" in text
+
+
+def test_the_app_is_told_what_each_preset_scores():
+    """The status line and the statistics show only what the rules score: the
+    engine says so, so the app never decides it from a scoring system's name."""
+    from tripeaks.bridge import handle
+
+    presets = {p["name"]: p["scores"] for p in handle({"type": "presets"})["result"]["presets"]}
+    assert presets["standard"] == {"points": True, "streaks": True}
+    assert presets["countdown"] == {"points": True, "streaks": False}
+    assert presets["relaxed"] == {"points": False, "streaks": False}
+    from tripeaks.game import Game
+    from tripeaks.rules import preset_rules
+
+    assert Game.new(1, preset_rules("countdown")).view()["scores"] == presets["countdown"]

@@ -56,6 +56,7 @@ from typing import Any
 from . import __version__
 from .layout import PEAK_CARDS
 from .rules import PRESETS, Rules, RulesError, preset_of, preset_rules
+from .scoring import scoring_for
 
 DRAW = PEAK_CARDS  # the move int that draws from the stock (game.DRAW)
 
@@ -366,7 +367,8 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
 def _presets(msg: dict[str, Any]) -> dict[str, Any]:
     return {
         "presets": [
-            {"name": p.name, "title": p.title, "summary": p.summary, "rules": p.rules.to_json()}
+            {"name": p.name, "title": p.title, "summary": p.summary, "rules": p.rules.to_json(),
+             "scores": scoring_for(p.rules.scoring).counts()}
             for p in PRESETS.values()
         ]
     }

@@ -369,6 +369,7 @@ class Game:
             },
             "stock": {"count": self.stock_count},
             "score": self.score,
+            "scores": self.scoring.counts(),
             "breakdown": self.scoring.breakdown(self.state),
             "streak": self.streak,
             "best_streak": self.best_streak,

@@ -42,6 +42,8 @@ class Scoring:
 
     name = "none"
     has_score = False
+    scores_streaks = False
+    """Whether a longer streak earns more points (what the status line shows)."""
     keeps_broken_streak = False
     """When true, undo never raises the streak: taking back a draw (or the plays
     before it) does not give back the streak the draw ended."""
@@ -64,6 +66,12 @@ class Scoring:
     def breakdown(self, state: ScoreState) -> dict[str, int]:
         return {}
 
+    @classmethod
+    def counts(cls) -> dict[str, bool]:
+        """What this system scores, for the app to show only that: points at all,
+        and streaks."""
+        return {"points": cls.has_score, "streaks": cls.scores_streaks}
+
 
 class StreakScoring(Scoring):
     """Reference 000: the n-th card of a streak scores n; tips +15, +15, +30 in
@@ -71,6 +79,7 @@ class StreakScoring(Scoring):
 
     name = "streak"
     has_score = True
+    scores_streaks = True
     keeps_broken_streak = True
     PEAK_BONUSES: tuple[int, ...] = (15, 15, 30)
     STOCK_BONUS = 10

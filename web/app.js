@@ -7,6 +7,7 @@
 import { parseLink } from "./links.js";
 import { exportData, readBackup, writeBackup, emptyStats, DEFAULT_OPTIONS } from "./storage.js";
 import { countResult, presetStats, resetPreset } from "./stats.js";
+import { STUCK, words } from "./words.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
 
@@ -317,10 +318,10 @@ export class App {
   async finish(won) {
     const save = this.save;
     const board = { ...save.board, elapsed: save.elapsed };
-    this.renderer.announce(won ? `You cleared the peaks! ${board.score !== null ? `Score ${board.score}.` : ""}` : "No more moves.");
+    this.renderer.announce(won ? words.won(board.score) : STUCK);
     if (save.watched) {
       const who = this.watch && this.watch.line ? "The winning line" : "The AI";
-      this.notices.show(won ? `${who} cleared the peaks in ${board.moves} moves.` : `${who} is stuck with ${board.cards_left} cards left.`, { id: "watch", timeout: 6000 });
+      this.notices.show(won ? words.watchedWon(who, board.moves) : words.watchedStuck(who, board.cards_left), { id: "watch", timeout: 6000 });
       return;
     }
     // A win counts at once; a stuck game counts when it is left, since undo may
@@ -718,7 +719,7 @@ export class App {
     if (!link) return;
     const board = this.save.board;
     const text = board.won
-      ? `I cleared this TriPeaks deal${board.score !== null ? ` with ${board.score} points` : ""} in ${board.moves} moves. Can you?`
+      ? words.share(board.score, board.moves)
       : "Try this TriPeaks deal:";
     let copied = false;
     try {
@@ -843,7 +844,7 @@ export class App {
     this.dialogs.close("result");
     return this.enqueue(async () => {
       if (this.watch) return;
-      await this.watchFromStart({ running: false, line: [...line], index: 0 }, `A winning line: ${line.length} moves`);
+      await this.watchFromStart({ running: false, line: [...line], index: 0 }, words.winningLine(line.length));
       this.aiRun();
     });
   }

@@ -3,6 +3,7 @@
 // and fills them (textContent only); app.js decides what happens.
 
 import { presetStats, summary } from "./stats.js";
+import { words } from "./words.js";
 import { formatTime } from "./render.js";
 import { RULE_KEYS, rulesText } from "./options.js";
 import { ResultPanel } from "./result.js";
@@ -43,7 +44,7 @@ export class Dialogs {
     this.onchange(Boolean(open));
     for (const { element, parent, next } of this.carried) {
       if (open) {
-        if (element.parentNode !== open) open.append(element);
+        if (element.parentNode !== open) open.insertBefore(element, open.querySelector("h2 + *")); // under the title, above the text
       } else if (element.parentNode !== parent) {
         parent.insertBefore(element, next && next.parentNode === parent ? next : null);
       }
@@ -123,6 +124,7 @@ export class Dialogs {
   // -- options ---------------------------------------------------------------------
 
   fillPresets(presets) {
+    this.presets = presets;
     const options = presets.map((p) => {
       const o = this.doc.createElement("option");
       o.value = p.name;
@@ -176,7 +178,7 @@ export class Dialogs {
     if (![...select.options].some((o) => o.value === text)) {
       const extra = this.doc.createElement("option");
       extra.value = text;
-      extra.textContent = `Last ${text} moves`;
+      extra.textContent = words.lastMoves(text);
       select.append(extra);
     }
     return text;
@@ -198,7 +200,8 @@ export class Dialogs {
     const p = presetStats(stats, preset);
     const grid = this.doc.querySelector("[data-testid=stats-grid]");
     const items = [];
-    for (const [label, value] of summary(p, formatTime)) {
+    const known = (this.presets || []).find((x) => x.name === preset);
+    for (const [label, value] of summary(p, formatTime, known && known.scores ? known.scores : undefined)) {
       const div = this.doc.createElement("div");
       const dt = this.doc.createElement("dt");
       dt.textContent = label;
@@ -232,7 +235,7 @@ export class Dialogs {
     svg.setAttribute("viewBox", `0 0 ${w} ${h + 14}`);
     svg.setAttribute("role", "img");
     const label = scored ? "Scores" : "Cards cleared";
-    svg.setAttribute("aria-label", `${label} of the last ${values.length} games, oldest first: ${values.join(", ")}`);
+    svg.setAttribute("aria-label", words.lastGames(label, values));
     values.forEach((v, i) => {
       const bar = this.doc.createElementNS(SVG, "rect");
       const height = Math.max(1, (Math.max(0, v) / max) * h);

@@ -9,6 +9,7 @@
 
 const KEYS = { d: "draw", " ": "draw", u: "undo", h: "hint", n: "new", r: "restart", p: "pause" };
 const DRAG_START = 8; // px a pointer moves before a press becomes a drag
+const TARGET = 44; // px: the least touch target of a playable card (Apple's and Google's minimum)
 
 export class Input extends EventTarget {
   constructor(root = document) {
@@ -22,6 +23,10 @@ export class Input extends EventTarget {
     root.addEventListener("pointermove", (event) => this.pointerMove(event));
     root.addEventListener("pointerup", (event) => this.pointerUp(event));
     root.addEventListener("pointercancel", () => this.cancelDrag());
+    // While a finger drags a card the page must not scroll, zoom or go Back:
+    // the cards say so in CSS (touch-action: none); this covers browsers that
+    // ignore it. Not passive, so preventDefault takes effect.
+    root.addEventListener("touchmove", (event) => { if (this.drag) event.preventDefault(); }, { passive: false });
   }
 
   emit(type, detail = {}) {
@@ -35,10 +40,36 @@ export class Input extends EventTarget {
       return;
     }
     const target = event.target.closest("[data-slot], [data-testid=stock], [data-action]");
+    const near = event.detail ? this.forgiven(event, target) : null;
+    if (near) {
+      this.emit("play", { slot: Number(near.dataset.slot), via: "pointer" });
+      return;
+    }
     if (!target || target.disabled) return;
     if (target.dataset.slot !== undefined) this.emit("play", { slot: Number(target.dataset.slot), via: event.detail ? "pointer" : "key" });
     else if (target.dataset.testid === "stock") this.emit("draw");
     else this.emit(target.dataset.action, { source: target });
+  }
+
+  /** A tap on the table that missed the playable cards (the felt beside one,
+   * or a card that cannot be played) goes to the playable card whose
+   * 44x44 px target holds it, the nearest by centre when two do. */
+  forgiven(event, target) {
+    if (target && (target.dataset.slot === undefined || target.hasAttribute("data-playable"))) return null;
+    if (target && target.hasAttribute("data-removed")) return null; // a double tap's second tap: dropped
+    if (!event.target.closest || event.target.closest("header, nav, dialog, .watch, .notices")) return null;
+    let best = null;
+    let bestDistance = Infinity;
+    for (const card of this.root.querySelectorAll("[data-slot][data-playable]")) {
+      if (card.disabled) continue;
+      const r = card.getBoundingClientRect();
+      const dx = Math.abs(event.clientX - (r.left + r.width / 2));
+      const dy = Math.abs(event.clientY - (r.top + r.height / 2));
+      if (dx > Math.max(r.width, TARGET) / 2 || dy > Math.max(r.height, TARGET) / 2) continue;
+      const distance = Math.hypot(dx, dy);
+      if (distance < bestDistance) [best, bestDistance] = [card, distance];
+    }
+    return best;
   }
 
   key(event) {
@@ -103,6 +134,9 @@ export class Input extends EventTarget {
     const card = event.target.closest("[data-slot][data-card]");
     if (!card || card.disabled) return;
     this.drag = { card, x: event.clientX, y: event.clientY, id: event.pointerId, moving: false };
+    // Keep the pointer from the first moment: a finger that slides off the
+    // card (toward the screen's edge) still belongs to this drag.
+    try { card.setPointerCapture(event.pointerId); } catch { /* the pointer is gone */ }
   }
 
   pointerMove(event) {
@@ -113,7 +147,6 @@ export class Input extends EventTarget {
     if (!drag.moving) {
       if (Math.hypot(dx, dy) < DRAG_START) return;
       drag.moving = true;
-      try { drag.card.setPointerCapture(drag.id); } catch { /* the pointer is gone */ }
       drag.card.classList.add("dragging");
     }
     drag.card.style.transform = `translate(${dx}px, ${dy}px)`;

@@ -1,4 +1,9 @@
 // Short messages for the player: problems, the update offer. Text only.
+// One place for all of them (between the peaks and the stock on a phone; in an
+// open panel, under its title), each with a Dismiss button, each gone by itself
+// after a while: errors and offers stay longer, never for ever.
+
+const LASTS = { info: 6000, error: 15000, action: 20000 }; // ms
 
 export class Notices {
   constructor(root = document.querySelector("[data-testid=notices]")) {
@@ -6,8 +11,10 @@ export class Notices {
   }
 
   /** Show a message; {action: {label, run}} adds a button; {id} replaces a
-   * notice of the same id; {timeout} removes it after that many ms. */
+   * notice of the same id; {timeout} removes it after that many ms (by default
+   * 6 s, an error 15 s, one with a button 20 s). */
   show(message, { id = null, action = null, timeout = 0, kind = "info" } = {}) {
+    timeout = timeout || (action ? LASTS.action : LASTS[kind] || LASTS.info);
     if (id) this.dismiss(id);
     const note = document.createElement("div");
     note.className = `notice ${kind}`;

@@ -6,6 +6,7 @@
 // may be played is the board's "fits", what is face up is its "face_up".
 
 import { clearFace, drawFace, isCode } from "./cards.js";
+import { words } from "./words.js";
 
 const DRAW = 28;
 const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
@@ -18,7 +19,19 @@ function setAttr(element, name, value) {
   }
 }
 
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A status figure: a label over a value, read as "Moves 6". */
+function cell(el, label, value) {
+  const text = `${label} ${value}`;
+  if (el.textContent === text) return;
+  const k = el.ownerDocument.createElement("span");
+  k.className = "k";
+  k.textContent = label;
+  const v = el.ownerDocument.createElement("span");
+  v.className = "v";
+  v.textContent = String(value);
+  el.replaceChildren(k, " ", v);
+}
 
 export function formatTime(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -51,6 +64,10 @@ export class Renderer {
       card.type = "button";
       card.className = "card";
       card.dataset.slot = String(slot);
+      // Named and shown face down from the first paint, while the engine boots.
+      card.classList.add("back");
+      card.disabled = true;
+      card.setAttribute("aria-label", "Face-down card");
       this.slots.push(card);
     }
     this.peaks.replaceChildren(...this.slots);
@@ -149,7 +166,7 @@ export class Renderer {
     const stock = Number(board.stock.count) || 0;
     setAttr(this.stock, "data-count", stock);
     this.stock.disabled = !live || stock === 0 || board.over;
-    this.stock.setAttribute("aria-label", stock ? `Stock: ${plural(stock, "card")}. Draw` : "Stock: empty");
+    this.stock.setAttribute("aria-label", words.stock(stock));
     this.stock.classList.toggle("empty", stock === 0);
     const waste = isCode(board.waste.card) ? board.waste.card : null;
     if ((this.waste.dataset.card || null) !== waste) {
@@ -202,24 +219,32 @@ export class Renderer {
     if (best) best.focus({ preventScroll: true });
   }
 
+  /** The status line: only what this game's rules score (the engine's
+   * "scores"), each figure a small label over its value. */
   drawStatus(board) {
     const f = this.fields;
-    const scored = board.score !== null && board.score !== undefined;
+    const counts = board.scores || { points: board.score !== null && board.score !== undefined, streaks: false };
+    const scored = Boolean(counts.points) && board.score !== null && board.score !== undefined;
     f.score.hidden = !scored;
-    f.score.textContent = scored ? `Score ${board.score}` : "";
-    const streaky = board.rules && board.rules.scoring !== "none";
-    f.streak.hidden = !streaky;
-    f.streak.textContent = streaky ? `Streak x${board.streak || 0}` : "";
-    f.moves.textContent = `Moves ${board.moves}`;
-    f.left.textContent = `${plural(board.cards_left, "card")} left`;
+    if (scored) cell(f.score, "Score", board.score);
+    else f.score.replaceChildren();
+    f.streak.hidden = !counts.streaks;
+    if (counts.streaks) cell(f.streak, "Streak", `×${board.streak || 0}`);
+    else f.streak.replaceChildren();
+    cell(f.moves, "Moves", board.moves);
+    cell(f.left, "Cards left", board.cards_left);
     f.deal.textContent = board.deal_code ? `Deal ${board.deal_code}` : "Custom deal";
+    // A finished game has nothing to pause: the clock is shown, not offered.
+    const over = Boolean(board.over);
+    f.clock.disabled = over;
+    f.clock.classList.toggle("stopped", over);
   }
 
   setClock(ms, paused) {
     const text = formatTime(ms);
     const clock = this.fields.clock;
     if (clock.textContent !== text) clock.textContent = text;
-    clock.setAttribute("aria-label", `Time ${text}. ${paused ? "Resume" : "Pause"}`);
+    clock.setAttribute("aria-label", clock.disabled ? `Time ${text}` : `Time ${text}. ${paused ? "Resume" : "Pause"}`);
   }
 
   setPaused(on) {

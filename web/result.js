@@ -6,6 +6,7 @@
 import { presetStats } from "./stats.js";
 import { formatTime } from "./render.js";
 import { presetTitle } from "./options.js";
+import { STUCK_TITLE } from "./words.js";
 
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
 
@@ -49,7 +50,7 @@ export class ResultPanel {
   fill({ won, board, stats, before = null, pending = false, presetName, presets = [] }) {
     const d = this.dialog;
     d.dataset.outcome = won ? "won" : "stuck";
-    d.querySelector("h2").textContent = won ? "You cleared the peaks!" : "No more moves";
+    d.querySelector("h2").textContent = won ? "You cleared the peaks!" : STUCK_TITLE;
     const scored = typeof board.score === "number";
     this.board = board;
     this.scored = scored;

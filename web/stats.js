@@ -77,10 +77,12 @@ export function resetPreset(stats, preset) {
   return { ...stats, presets };
 }
 
-/** The rows the Statistics panel shows for one preset: [label, value]. */
-export function summary(p, formatTime) {
+/** The rows the Statistics panel shows for one preset: [label, value]. Rows
+ * for what the preset does not score (the engine's `scores`: points, streaks)
+ * are left out; with `scores` unknown (custom rules) every row shows. */
+export function summary(p, formatTime, scores = { points: true, streaks: true }) {
   const rate = p.played ? `${Math.round((100 * p.won) / p.played)}%` : "—";
-  return [
+  const rows = [
     ["Played", String(p.played)],
     ["Won", String(p.won)],
     ["Win rate", rate],
@@ -88,8 +90,9 @@ export function summary(p, formatTime) {
     ["Wins with undo or hints", String(p.assistedWins)],
     ["Winning run", String(p.streak)],
     ["Best winning run", String(p.bestStreak)],
-    ["Best score", p.bestScore === null ? "—" : String(p.bestScore)],
-    ["Longest card streak", String(p.longestCardStreak)],
+    scores.points && ["Best score of a win", p.bestScore === null ? "—" : String(p.bestScore)],
+    scores.streaks && ["Longest card streak", String(p.longestCardStreak)],
     ["Average time to win", p.won ? formatTime(p.wonTime / p.won) : "—"],
   ];
+  return rows.filter(Boolean);
 }

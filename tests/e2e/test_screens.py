@@ -12,8 +12,10 @@ import pytest
 from tests.e2e.app import click_move, open_app
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_table import open_panel
+from tests.e2e.touch import phone_context
 
-SIZES = {"phone": (390, 844), "small": (320, 568), "landscape": (844, 390), "desktop": (1440, 900)}
+SIZES = {"phone": (390, 844), "small": (320, 568), "large": (430, 932), "landscape": (844, 390),
+         "desktop": (1440, 900)}
 OUT = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
 
 
@@ -40,13 +42,18 @@ def layout(page) -> dict:
 
 
 def covered_by_notices(page) -> list:
-    """What the notices lie over among the stock, the waste, the status line and the buttons."""
+    """What the notices lie over: the cards, the stock, the waste, the status line and the
+    buttons, or, with a panel open, any of the panel's text and controls."""
     return page.evaluate("""() => {
         const boxes = [...document.querySelectorAll('.notice')].map(n => n.getBoundingClientRect());
         const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
             && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-        const parts = [...document.querySelectorAll('[data-testid=stock], [data-testid=waste],'
-            + ' .status, .actions button')].filter(el => el.offsetParent !== null);
+        // With a panel open, only the panel can be read or pressed.
+        const parts = [...document.querySelectorAll(document.querySelector('dialog[open]')
+            ? 'dialog[open] :is(p, li, h2, h3, label, button, input, select, textarea)'
+            : '[data-testid=stock], [data-testid=waste], [data-slot]:not([data-removed]),'
+              + ' .status .stat, .actions button')]
+            .filter(el => el.offsetParent !== null && !el.closest('.notice'));
         return parts.filter(el => boxes.some(b => over(b, el.getBoundingClientRect())))
             .map(el => el.dataset.testid || el.dataset.action || el.className);
     }""")
@@ -55,7 +62,8 @@ def covered_by_notices(page) -> list:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_screens(browser, site, axe_source, size):
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = (phone_context(browser, width, height) if width < 900
+               else browser.new_context(viewport={"width": width, "height": height}))
     context.add_init_script(script=axe_source)
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -63,6 +71,9 @@ def test_screens(browser, site, axe_source, size):
     try:
         number, code, line = winnable_deal()
         open_app(page, f"{site.url}#deal={code}")
+        page.wait_for_timeout(400)  # the cards turned over
+        page.screenshot(path=str(OUT / f"{size}-start.png"))
+        assert audit(page) == []
         # A game in progress: a few moves in.
         for move in line[:6]:
             click_move(page, move)
@@ -76,15 +87,24 @@ def test_screens(browser, site, axe_source, size):
         page.wait_for_selector("[data-testid=notices] .notice")
         assert covered_by_notices(page) == []
         page.screenshot(path=str(OUT / f"{size}-notice.png"))
-        if size not in ("phone", "desktop"):
-            return
-        for panel in ("options", "stats", "rules"):
+        for panel in ("options", "stats", "rules", "deals"):
             open_panel(page, panel)
             dialog = page.locator(f"dialog[data-testid={panel}]")
             dialog.wait_for(state="visible")
-            page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
+            if size in ("phone", "desktop", "small"):
+                page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
             assert audit(page) == [], panel
+            # A notice that comes while the panel is open covers none of it.
+            page.keyboard.press("h")  # Hint's key: its message, or none while a panel is up
+            page.evaluate("""() => { const n = document.querySelector('[data-testid=notices]');
+                if (!n.querySelector('.notice')) { const d = document.createElement('div');
+                d.className = 'notice'; d.innerHTML = '<p>The AI is stuck with 1 card left.</p>';
+                n.append(d); } }""")
+            assert covered_by_notices(page) == [], panel
+            page.evaluate("document.querySelectorAll('.notice').forEach(n => n.remove())")
             dialog.locator("[data-close]").last.click()
+        if size not in ("phone", "desktop", "large"):
+            return
         for move in line[6:]:
             click_move(page, move)
         result = page.locator("[data-testid=result]")

@@ -212,7 +212,7 @@ def test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line(page, si
         click_move(page, move)
     dialog = page.locator("[data-testid=result]")
     dialog.wait_for(state="visible")
-    assert dialog.locator("h2").text_content() == "No more moves"
+    assert dialog.locator("h2").text_content() == "No more moves available"  # reference 002's words
     assert dialog.locator("[data-testid=result-undo]").is_hidden()  # classic has no undo
     page.wait_for_function(
         "() => /Lost at move/.test(document.querySelector('[data-testid=analysis]').textContent)",

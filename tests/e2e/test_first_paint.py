@@ -1,0 +1,37 @@
+"""Named from the first paint: before the engine is ready (its runtime held
+back), every control on the page has a name or is hidden from assistive
+technology, as axe-core sees it at a phone's size."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.test_screens import audit
+from tests.e2e.touch import phone_context
+
+
+@pytest.mark.parametrize("held", ["main.js", "pyodide"])
+def test_the_page_is_accessible_while_the_engine_boots(browser, site, axe_source, held):
+    context = phone_context(browser, 390, 844)
+    context.add_init_script(script=axe_source)
+    # Hold back either the app's script (the bare HTML's first paint) or the
+    # Python runtime (the 28 placeholder cards while the engine boots).
+    pending = []
+    context.route(f"**/{held}*", lambda route: pending.append(route))
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(site.url, wait_until="commit")
+        page.wait_for_selector("nav.actions", state="attached")
+        if held == "pyodide":
+            page.wait_for_function("() => document.querySelectorAll('[data-slot]').length === 28")
+        page.wait_for_function("() => typeof axe === 'object'")
+        assert page.evaluate("document.documentElement.dataset.engine") == "booting"
+        assert audit(page) == []
+        if held == "pyodide":
+            unnamed = page.evaluate("""() => [...document.querySelectorAll('[data-slot]')]
+                .filter(el => !el.getAttribute('aria-label') && !el.textContent.trim()
+                    && el.getAttribute('aria-hidden') !== 'true').length""")
+            assert unnamed == 0
+    finally:
+        context.close()

@@ -1,0 +1,166 @@
+"""The table on a phone, touched with a finger: cards as big as the screen
+allows, forgiving taps, one status line per preset, notices that cover nothing,
+and words that are right (plurals, the stuck message, light checkboxes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.app import click_move, open_app
+from tests.e2e.test_table import open_panel, stuck_line, wait_text
+from tests.e2e.touch import PHONES, centre, phone_context, tap
+from tripeaks.deals import encode_code
+from tripeaks.game import Game
+from tripeaks.rules import preset_rules
+
+LEFT = 18  # the leftmost card of the base row
+TARGET = 44  # px, Apple's and Google's least touch target
+
+
+def left_deal() -> int:
+    return next(n for n in range(5000) if LEFT in Game.new(n).legal_moves())
+
+
+def table_share(page) -> float:
+    """The share of the play area (between the status line and the buttons)
+    that the peaks and the stock-and-waste row take, the gap between left out."""
+    return page.evaluate("""() => {
+        const m = document.querySelector('main').getBoundingClientRect();
+        const p = document.querySelector('.peaks').getBoundingClientRect();
+        const q = document.querySelector('.pile').getBoundingClientRect();
+        return (p.height + q.height) / m.height;
+    }""")
+
+
+@pytest.fixture(params=list(PHONES))
+def phone(request, browser):
+    width, height = PHONES[request.param]
+    context = phone_context(browser, width, height)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+
+
+def test_cards_fill_the_table_and_a_tap_beside_a_playable_card_plays_it(phone, site):
+    page = phone
+    number = left_deal()
+    open_app(page, site.url + "#deal=" + encode_code(number))
+    assert table_share(page) > 0.5
+    width = page.viewport_size["width"]
+    card = page.locator(f"[data-slot='{LEFT}']").bounding_box()
+    assert card["width"] >= 0.115 * width  # the ten-card base row spans the screen
+    # Taps up to 22 px from the card's centre, left, above and below (right is
+    # its neighbour's), play it even where the card is narrower than 44 px.
+    x, y = centre(page, f"[data-slot='{LEFT}']")
+    half = TARGET / 2 - 1
+    for dx, dy in ((-half, 0), (0, -half), (0, half), (-half, half)):
+        tap(page, x + dx, y + dy)
+        wait_text(page, "moves", "^Moves 1$")
+        tap(page, *centre(page, ".actions [data-action=undo]"))
+        wait_text(page, "moves", "^Moves 0$")
+        page.wait_for_function("() => document.getAnimations().length === 0")  # the card is back
+    # The buttons and the stock are big enough for a thumb.
+    for selector in (".actions button:not([hidden])", "[data-testid=stock]", "[data-testid=clock]"):
+        for box in (b.bounding_box() for b in page.locator(selector).all() if b.is_visible()):
+            assert box["width"] >= TARGET - 0.5 and box["height"] >= TARGET - 0.5, selector
+
+
+def status_figures(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('.status .stat')]
+        .filter(el => !el.hidden && el.dataset.testid !== 'deal' && el.dataset.testid !== 'clock')
+        .map(el => el.querySelector('.k').textContent)""")
+
+
+def test_one_status_line_shows_only_what_the_preset_scores(phone, site):
+    page = phone
+    expect = {"standard": ["Score", "Streak", "Moves", "Cards left"],
+              "countdown": ["Score", "Moves", "Cards left"],
+              "relaxed": ["Moves", "Cards left"]}
+    for preset, figures in expect.items():
+        open_app(page, f"{site.url}#deal=77&preset={preset}")
+        page.wait_for_function("p => document.querySelector('[data-testid=preset]')"
+                               ".textContent.toLowerCase().includes(p)", arg=preset)
+        assert status_figures(page) == figures, preset
+        # One line: every figure and the clock share a row.
+        tops = page.evaluate("""() => [...document.querySelectorAll('.status .stat')]
+            .filter(el => !el.hidden && el.dataset.testid !== 'deal')
+            .map(el => Math.round(el.getBoundingClientRect().top))""")
+        assert len(set(tops)) == 1, tops
+    # Relaxed statistics: no best score, no card streak; Standard says what it counts.
+    open_panel(page, "stats")
+    page.select_option("[data-testid=stats-preset]", "relaxed")
+    grid = page.locator("[data-testid=stats-grid]").text_content()
+    assert "Best score" not in grid and "card streak" not in grid
+    page.select_option("[data-testid=stats-preset]", "standard")
+    grid = page.locator("[data-testid=stats-grid]").text_content()
+    assert "Best score of a win" in grid and "Longest card streak" in grid
+
+
+def test_a_finished_game_hides_the_pause_control_and_says_no_more_moves(phone, site):
+    page = phone
+    number = 20261130
+    line = stuck_line(number, "countdown")
+    open_app(page, f"{site.url}#deal={encode_code(number)}&preset=countdown")
+    clock = page.locator("[data-testid=clock]")
+    assert clock.is_enabled()
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=clock]'),"
+                         " '::before').display") != "none"  # the pause sign
+    for move in line:
+        click_move(page, move)
+    result = page.locator("[data-testid=result]")
+    result.wait_for(state="visible")
+    assert result.locator("h2").text_content() == "No more moves available"
+    game = Game.new(number, preset_rules("countdown"))
+    for move in line:
+        game.apply(move)
+    left = game.cards_left
+    text = result.text_content()
+    assert f"{left} card{'s' if left != 1 else ''} left" in text
+    assert "1 cards" not in text and "1 moves" not in text
+    result.locator("[data-action=close-result]").click()
+    assert clock.is_disabled()
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=clock]'),"
+                         " '::before').display") == "none"
+    page.click(".actions [data-action=menu]")
+    assert not page.locator("[data-testid=menu] [data-action=pause]").is_visible()
+
+
+def test_notices_cover_nothing_in_panels_and_go_by_themselves(phone, site):
+    page = phone
+    open_app(page, site.url + "#deal=" + encode_code(5))
+    # An error notice (a bad link) goes away by itself.
+    page.evaluate("location.hash = '#deal=not-a-deal'")
+    page.wait_for_selector("[data-testid=notices] .notice.error")
+    page.wait_for_selector("[data-testid=notices] .notice.error", state="detached", timeout=40_000)
+    # A notice shown while a panel is open lies over none of its text or buttons.
+    open_panel(page, "rules")
+    page.locator("[data-testid=rules]").wait_for(state="visible")
+    page.evaluate("document.querySelector('[data-testid=rules] [data-close]').focus()")
+    page.keyboard.press("h")  # a hint's message while Rules is open
+    page.evaluate("""() => { const n = document.querySelector('[data-testid=notices]');
+        if (!n.querySelector('.notice')) { const d = document.createElement('div');
+        d.className = 'notice'; d.innerHTML = '<p>A message for the player.</p>';
+        n.append(d); } }""")
+    covered = page.evaluate("""() => {
+        const boxes = [...document.querySelectorAll('.notice')].map(n => n.getBoundingClientRect());
+        const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+            && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const parts = [...document.querySelectorAll(
+            'dialog[open] :is(p, li, h2, button, input, select)')]
+            .filter(el => !el.closest('.notice') && el.offsetParent !== null);
+        return parts.filter(el => boxes.some(b => over(b, el.getBoundingClientRect())))
+            .map(el => el.outerHTML.slice(0, 60));
+    }""")
+    assert covered == []
+
+
+def test_unticked_checkboxes_in_options_look_unticked(phone, site):
+    page = phone
+    open_app(page, site.url + "#deal=" + encode_code(5))
+    open_panel(page, "options")
+    box = page.locator("[data-testid=options] input[type=checkbox]:not(:checked)").first
+    box.scroll_into_view_if_needed()
+    # Drawn in the light scheme of the panel it sits on: an empty white square
+    # (the page's dark scheme drew it as a dark square that read as ticked).
+    assert box.evaluate("el => getComputedStyle(el).colorScheme") == "light"

@@ -1,0 +1,76 @@
+"""A finger on a phone's screen: real touch events through the Chrome DevTools
+Protocol (Input.dispatchTouchEvent), not mouse events dressed up as touches.
+
+Open a phone-like context with ``phone_context(browser, width, height)`` (touch,
+mobile viewport), then ``tap(page, x, y)`` or ``drag(page, start, end)``.
+"""
+
+from __future__ import annotations
+
+PHONES = {"phone": (390, 844), "small": (320, 568)}
+
+
+def phone_context(browser, width: int, height: int, **options):
+    """A browser context that behaves like a phone: touch, a mobile viewport."""
+    return browser.new_context(viewport={"width": width, "height": height},
+                               has_touch=True, is_mobile=True, device_scale_factor=2, **options)
+
+
+class Finger:
+    """One finger, moved by CDP touch events (touchStart, touchMove, touchEnd)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def _send(self, kind: str, points: list[dict]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    @staticmethod
+    def _point(x: float, y: float) -> list[dict]:
+        return [{"x": x, "y": y, "radiusX": 6, "radiusY": 6, "force": 1, "id": 1}]
+
+    def down(self, x: float, y: float) -> None:
+        self._send("touchStart", self._point(x, y))
+
+    def move(self, x: float, y: float) -> None:
+        self._send("touchMove", self._point(x, y))
+
+    def up(self) -> None:
+        self._send("touchEnd", [])
+
+    def detach(self) -> None:
+        self.cdp.detach()
+
+
+def centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box, f"{selector} is not on the screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap(page, x: float, y: float) -> None:
+    """A short touch at one point (the browser turns it into a click)."""
+    finger = Finger(page)
+    finger.down(x, y)
+    finger.up()
+    finger.detach()
+
+
+def drag(page, start: tuple[float, float], end: tuple[float, float], steps: int = 12,
+         via: tuple[float, float] | None = None) -> None:
+    """Press at ``start``, slide (through ``via``, if given) to ``end``, lift."""
+    finger = Finger(page)
+    finger.down(*start)
+    legs = [start, via, end] if via else [start, end]
+    for (x0, y0), (x1, y1) in zip(legs, legs[1:], strict=False):
+        for step in range(1, steps + 1):
+            finger.move(x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps)
+    finger.up()
+    finger.detach()
+
+
+def scroll_state(page) -> dict:
+    """What a stray gesture would change: scroll offsets, zoom, the address."""
+    return page.evaluate("""() => ({x: scrollX, y: scrollY, scale: visualViewport.scale,
+        href: location.href, history: history.length})""")
