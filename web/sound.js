@@ -29,16 +29,19 @@ export class Sound {
     this.enabled = enabled;
     this.ctx = null;
     this.unlocked = false;
+    // Which event grants the right to play differs (a touch's pointerdown does
+    // not, its touchend does): try on each until the context runs.
     const unlock = () => this.unlock();
-    for (const type of ["pointerdown", "keydown", "touchend"]) doc.addEventListener(type, unlock, { capture: true, passive: true });
+    for (const type of ["pointerdown", "pointerup", "touchend", "click", "keydown"]) {
+      doc.addEventListener(type, unlock, { capture: true, passive: true });
+    }
     doc.addEventListener("visibilitychange", () => this.followVisibility());
   }
 
   /** The first gesture: from now on the page may make sound. */
   unlock() {
-    if (this.unlocked) return;
     this.unlocked = true;
-    if (this.enabled()) this.context();
+    if (this.enabled() && (!this.ctx || this.ctx.state === "suspended")) this.context();
   }
 
   context() {
