@@ -48,7 +48,7 @@ export class App {
     this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...(this.loadKind("options") || {}) };
     this.options.rules = { ...(this.options.rules || {}) };
     this.renderer.applyOptions(this.options);
-    if (this.sound) this.sound.show(this.doc.querySelector("[data-testid=sound]"));
+    if (this.sound) this.sound.show();
     this.loadKind("stats"); // only to report (and set aside) unreadable statistics now
     this.save = this.loadKind("game");
     if (this.save && this.save.watched) this.save = null; // an AI's game saved by an older version
@@ -472,7 +472,7 @@ export class App {
       this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, rules: {} };
       this.storage.save("options", this.options);
       this.renderer.applyOptions(this.options);
-      if (this.sound) this.sound.show(this.doc.querySelector("[data-testid=sound]"));
+      if (this.sound) this.sound.show();
       this.notices.show(`Your saved options could not be used (${error.message}), so they were reset to the defaults.`, { id: "options-problem", kind: "error" });
       await this.deal(gameRequest(this.options));
     }
@@ -569,7 +569,7 @@ export class App {
     this.options.sound = this.options.sound === false;
     this.storage.save("options", this.options);
     if (this.sound) {
-      this.sound.show(this.doc.querySelector("[data-testid=sound]"));
+      this.sound.show();
       if (this.options.sound) this.sound.unlock();
     }
   }
@@ -595,7 +595,7 @@ export class App {
     } else {
       o[name] = value;
       this.renderer.applyOptions(o);
-      if (this.sound) this.sound.show(this.doc.querySelector("[data-testid=sound]"));
+      if (this.sound) this.sound.show();
     }
     this.storage.save("options", o);
     if (name === "preset" || RULE_KEYS.includes(name)) {
@@ -668,7 +668,7 @@ export class App {
       if (backup.options) {
         this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...backup.options, rules: { ...(backup.options.rules || {}) } };
         this.renderer.applyOptions(this.options);
-        if (this.sound) this.sound.show(this.doc.querySelector("[data-testid=sound]"));
+        if (this.sound) this.sound.show();
       }
       if (state) {
         this.save = { ...backup.game };

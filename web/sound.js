@@ -66,7 +66,7 @@ export class Sound {
   }
 
   /** The button on the table shows the option's state. */
-  show(button) {
+  show(button = this.doc.querySelector("[data-testid=sound]")) {
     if (!button) return;
     const on = this.enabled();
     button.setAttribute("aria-pressed", String(!on));
