@@ -107,13 +107,19 @@ function tone(ctx, out, { type = "sine", freq, at, length, gain = 0.3, attack = 
 }
 
 /** A breath of filtered noise: the card sliding off the stock. */
+const noises = new WeakMap(); // one fading noise per context, made once
+
 function swish(ctx, out, at, length, gain) {
-  const frames = Math.ceil(ctx.sampleRate * length);
-  const buffer = ctx.createBuffer(1, frames, ctx.sampleRate);
-  const data = buffer.getChannelData(0);
-  for (let i = 0; i < frames; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / frames);
+  if (!noises.has(ctx)) {
+    const frames = Math.ceil(ctx.sampleRate * 0.15);
+    const buffer = ctx.createBuffer(1, frames, ctx.sampleRate);
+    const data = buffer.getChannelData(0);
+    for (let i = 0; i < frames; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / frames);
+    noises.set(ctx, buffer);
+  }
   const noise = ctx.createBufferSource();
-  noise.buffer = buffer;
+  noise.buffer = noises.get(ctx);
+  noise.playbackRate.value = 0.15 / length; // the same fade, as long as asked
   const filter = ctx.createBiquadFilter();
   filter.type = "bandpass";
   filter.Q.value = 1.2;
