@@ -292,10 +292,9 @@ export class App {
     if (!this.save.watched) this.storage.save("game", this.save); // the player's game stays saved while watching
     this.renderer.draw(board, motion);
     performance.mark("tripeaks:drawn");
-    if (motion) { // what the move earned, seen and heard (from the engine's last_action)
-      if (this.effects) this.effects.moved(board, motion);
-      if (this.sound) this.sound.moved(board);
-    }
+    // What the move earned, seen and heard (from the engine's last_action).
+    if (this.effects) this.effects.moved(board, motion);
+    if (motion && this.sound) this.sound.moved(board);
     if (finishing) this.finish(board.won);
   }
 

@@ -35,14 +35,27 @@ export class Effects {
     return this.renderer.factor();
   }
 
-  /** After a move is drawn: ``motion`` holds the rectangles measured before it. */
-  moved(board, motion) {
+  /** After a board is drawn: the streak counter's glow, and when a move led
+   * there (``motion``: the rectangles measured before it) that move's effects. */
+  moved(board, motion = null) {
+    this.glow(board);
     const last = board && board.last_action;
-    if (!last || last.kind === "undo") return;
+    if (!motion || !last || last.kind === "undo") return;
     if (last.streak_grew) this.streak(board.streak);
     const scored = board.score !== null && board.score !== undefined;
     if (scored && last.points) this.points(last.points, last.move === DRAW ? motion.wasteRect : motion.from || motion.wasteRect);
     if (last.peak_cleared !== null && last.peak_cleared !== undefined) this.peak(last.peak_cleared, motion.from);
+  }
+
+  /** The counter glows brighter as a scoring streak grows (levels 1-3). */
+  glow(board) {
+    const field = this.doc.querySelector("[data-testid=streak]");
+    if (!field || !board) return;
+    const n = Number(board.streak) || 0;
+    const level = n >= 8 ? "3" : n >= 5 ? "2" : n >= 3 ? "1" : null;
+    if ((field.dataset.level || null) === level) return;
+    if (level) field.dataset.level = level;
+    else delete field.dataset.level;
   }
 
   /** The streak counter swells, more with each card of the streak. */

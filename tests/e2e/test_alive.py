@@ -222,6 +222,11 @@ def test_points_rise_from_the_card_peaks_burst_and_a_win_is_celebrated_first(pag
                 "n => document.querySelector('[data-testid=streak]').dataset.streak === String(n)",
                 arg=min(game.streak, 10))
             streaks.append(game.streak)
+        if i < 8:  # and glows brighter as it grows; a draw puts the glow out
+            level = next((str(k) for k, n in ((3, 8), (2, 5), (1, 3)) if game.streak >= n), None)
+            page.wait_for_function(
+                "l => (document.querySelector('[data-testid=streak]').dataset.level || null) === l",
+                arg=level)
     page.wait_for_function("() => window.__fx.celebrations.length === 1")
     seen = fx(page)
     assert seen["pops"] == pops and len(pops) >= len(line) - line.count(DRAW)
