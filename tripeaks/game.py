@@ -29,6 +29,7 @@ from .layout import (
     PEAK_CARDS,
     ROW_SIZES,
     ROW_STARTS,
+    TIPS,
 )
 from .notation import (
     DRAW,
@@ -105,6 +106,7 @@ class Game:
         self.used_undo = False
         self.events: list[Event] = []
         self.revealed: list[int] = []
+        self.last_action: dict[str, Any] | None = None
         self.actions: list[int] = []
         self._undo: list[tuple[int, tuple[Any, ...]]] = []
         self._redo: list[int] = []
@@ -225,7 +227,9 @@ class Game:
         reason = self.why_illegal(move)
         if reason:
             raise IllegalMoveError(reason)
+        before = self.state
         self._remember(move)
+        self._note(move, before)
         self._redo.clear()
         self.actions.append(move)
         return self.events
@@ -255,6 +259,8 @@ class Game:
         self.used_undo = True
         self.events = [{"kind": "undo", "points": 0, "label": "Undo"}]
         self.revealed = []
+        self.last_action = {"kind": "undo", "move": None, "points": 0,
+                            "streak_grew": False, "peak_cleared": None}
 
     def redo(self) -> list[Event]:
         """Make again the last action taken back.
@@ -264,9 +270,32 @@ class Game:
         if not self.can_redo:
             raise UndoError("Nothing to redo.")
         move = self._redo.pop()
+        before = self.state
         self._remember(move)
+        self._note(move, before)
         self.actions.append(REDO)
         return self.events
+
+    def _note(self, move: int, before: ScoreState) -> None:
+        """What the app celebrates about the move just made (``last_action`` in
+        the view): the points it scored (end bonuses included), whether it made
+        a streak that scores longer, and the peak (0..2) it cleared, if any.
+        Kept out of :meth:`_apply` so a search pays nothing for it."""
+        scoring = self.scoring
+        peak = None
+        if move != DRAW:
+            if scoring.peak_is_group:
+                group = GROUP_MASKS[GROUP_OF[move]]
+                peak = GROUP_OF[move] if self.removed & group == group else None
+            elif move in TIPS:  # a peak's tip is its last card to go
+                peak = move
+        self.last_action = {
+            "kind": "draw" if move == DRAW else "play",
+            "move": move,
+            "points": self.state.score - before.score if scoring.has_score else 0,
+            "streak_grew": scoring.scores_streaks and self.state.streak > before.streak,
+            "peak_cleared": peak,
+        }
 
     def restarted(self) -> Game:
         """The same deal from its start, under the same rules."""
@@ -384,6 +413,7 @@ class Game:
             "used_undo": self.used_undo,
             "events": self.events,
             "revealed": self.revealed,
+            "last_action": self.last_action,
             "last_move": None if last is None else move_text(self.cards, last),
             "actions": len(self.actions),
             "description": self.describe(),

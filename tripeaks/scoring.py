@@ -47,6 +47,11 @@ class Scoring:
     keeps_broken_streak = False
     """When true, undo never raises the streak: taking back a draw (or the plays
     before it) does not give back the streak the draw ended."""
+    scores_streaks = False
+    """Whether a longer streak is worth more (the app makes a streak visible then)."""
+    peak_is_group = False
+    """A peak counts as cleared when its whole scoring group is gone (002), not
+    when its tip is taken."""
 
     def start(self) -> ScoreState:
         return ScoreState()
@@ -81,6 +86,7 @@ class StreakScoring(Scoring):
     has_score = True
     scores_streaks = True
     keeps_broken_streak = True
+    scores_streaks = True
     PEAK_BONUSES: tuple[int, ...] = (15, 15, 30)
     STOCK_BONUS = 10
 
@@ -150,6 +156,7 @@ class PointsScoring(Scoring):
 
     name = "points"
     has_score = True
+    peak_is_group = True
     START = 500
     PEAK_BONUS = 100
 

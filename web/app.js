@@ -24,8 +24,8 @@ const newId = () =>
   (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export class App {
-  constructor({ engine, storage, renderer, input, sw, notices, dialogs, clock, doc = document }) {
-    Object.assign(this, { engine, storage, renderer, input, sw, notices, dialogs, clock, doc });
+  constructor({ engine, storage, renderer, input, sw, notices, dialogs, clock, sound = null, effects = null, doc = document }) {
+    Object.assign(this, { engine, storage, renderer, input, sw, notices, dialogs, clock, sound, effects, doc });
     this.queue = Promise.resolve();
     this.save = null; // {gameId, record, board, preset, hints, elapsed, daily, watched}
     this.options = null;
@@ -53,6 +53,7 @@ export class App {
     this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...(this.loadKind("options") || {}) };
     this.options.rules = { ...(this.options.rules || {}) };
     this.renderer.applyOptions(this.options);
+    if (this.sound) this.sound.show();
     this.loadKind("stats"); // only to report (and set aside) unreadable statistics now
     this.save = this.loadKind("game");
     if (this.save && this.save.watched) this.save = null; // an AI's game saved by an older version
@@ -110,6 +111,7 @@ export class App {
     on("restart", () => this.restart());
     on("hint", () => this.hint());
     on("pause", () => this.pause(), true);
+    on("sound", () => this.toggleSound(), true);
     on("menu", () => this.dialogs.open("menu"), true);
     on("options", () => this.showOptions(), true);
     on("stats", () => this.showStats(), true);
@@ -302,6 +304,9 @@ export class App {
     if (!this.save.watched) this.storage.save("game", this.save); // the player's game stays saved while watching
     this.renderer.draw(board, motion);
     performance.mark("tripeaks:drawn");
+    // What the move earned, seen and heard (from the engine's last_action).
+    if (this.effects) this.effects.moved(board, motion);
+    if (motion && this.sound) this.sound.moved(board);
     if (finishing) this.finish(board.won);
   }
 
@@ -337,6 +342,10 @@ export class App {
       ? this.engine.call("par", { max_seconds: 3 })
       : this.engine.call("analyse", { max_seconds: 3, par: false }).then((a) => { save.analysis = a; return a; })
     ).catch(() => null);
+    if (won && this.effects) { // the panel waits for the celebration (or the player's tap)
+      await this.effects.celebrate(board);
+      if (this.save !== save) return;
+    }
     this.openResult({ won, board, stats, before, pending, presetName: save.preset, presets: this.presets, gameId: save.gameId, verdict });
   }
 
@@ -414,6 +423,7 @@ export class App {
       } catch (error) {
         if (error && (error.kind === "IllegalMoveError" || error.kind === "UndoError")) {
           if (Number.isInteger(move)) this.renderer.shake(move);
+          if (this.sound) this.sound.play("illegal");
           if (this.options.errorHelp !== false || error.kind === "UndoError") {
             this.notices.show(error.message, { id: "move", timeout: 3000 });
           }
@@ -483,6 +493,7 @@ export class App {
       this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, rules: {} };
       this.storage.save("options", this.options);
       this.renderer.applyOptions(this.options);
+      if (this.sound) this.sound.show();
       this.notices.show(`Your saved options could not be used (${error.message}), so they were reset to the defaults.`, { id: "options-problem", kind: "error" });
       await this.deal(gameRequest(this.options));
     }
@@ -584,10 +595,22 @@ export class App {
     this.storage.save("game", this.save);
   }
 
+  /** The table's sound button: the same option as Options' "Sound". */
+  toggleSound() {
+    this.options.sound = this.options.sound === false;
+    this.storage.save("options", this.options);
+    if (this.sound) {
+      this.sound.show();
+      if (this.options.sound) this.sound.unlock();
+    }
+  }
+
   // -- panels -----------------------------------------------------------------------------
 
   showOptions() {
     this.dialogs.showOptions(this.options, effectiveRules(this.options, this.presets), this.presets);
+    const sound = this.doc.querySelector("[data-testid=opt-sound]");
+    if (sound) sound.checked = this.options.sound !== false;
   }
 
   optionChanged(field) {
@@ -603,6 +626,7 @@ export class App {
     } else {
       o[name] = value;
       this.renderer.applyOptions(o);
+      if (this.sound) this.sound.show();
     }
     this.storage.save("options", o);
     if (name === "preset" || RULE_KEYS.includes(name)) {
@@ -675,6 +699,7 @@ export class App {
       if (backup.options) {
         this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...backup.options, rules: { ...(backup.options.rules || {}) } };
         this.renderer.applyOptions(this.options);
+        if (this.sound) this.sound.show();
       }
       if (state) {
         this.save = { ...backup.game };

@@ -6,7 +6,9 @@ import { Dialogs } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
 import { Input } from "./input.js";
 import { Notices } from "./notices.js";
+import { Effects } from "./effects.js";
 import { Renderer } from "./render.js";
+import { Sound } from "./sound.js";
 import { Storage } from "./storage.js";
 import { ServiceWorkerClient } from "./sw-client.js";
 
@@ -15,15 +17,18 @@ import { ServiceWorkerClient } from "./sw-client.js";
 const workerUrl = new URL("./engine-worker.js", import.meta.url);
 if (new URLSearchParams(location.search).get("snapshot") === "off") workerUrl.search = "?snapshot=off";
 
+const renderer = new Renderer(document);
 const app = new App({
   engine: new EngineClient(workerUrl),
   storage: new Storage(),
-  renderer: new Renderer(document),
+  renderer,
   input: new Input(document),
   sw: new ServiceWorkerClient("./service-worker.js"),
   notices: new Notices(),
   dialogs: new Dialogs(document),
   clock: new Clock(),
+  sound: new Sound({ doc: document, enabled: () => !app.options || app.options.sound !== false }),
+  effects: new Effects(renderer, document),
 });
 globalThis.tripeaks = app; // for the console, the tests and the benchmark
 app.start().catch((error) => {

@@ -283,7 +283,8 @@ export class Renderer {
         ], { duration: 220 * f, delay: 140 * f, easing: "ease-out", fill: "backwards" });
       }
     }
-    const labels = (board.events || []).filter((e) => e && e.label && e.kind !== "undo");
+    // The named bonuses rise from the waste; a move's own points rise from its card (effects.js).
+    const labels = (board.events || []).filter((e) => e && e.label && !["undo", "streak", "card", "draw"].includes(e.kind));
     labels.forEach((event, i) => this.floatLabel(String(event.label), Number(event.points) || 0, i, f));
   }
 
