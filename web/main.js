@@ -5,6 +5,7 @@ import { Clock } from "./clock.js";
 import { Dialogs } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
 import { Input } from "./input.js";
+import { Installer } from "./install.js";
 import { Notices } from "./notices.js";
 import { Renderer } from "./render.js";
 import { Storage } from "./storage.js";
@@ -26,7 +27,9 @@ const app = new App({
   clock: new Clock(),
 });
 globalThis.tripeaks = app; // for the console, the tests and the benchmark
-app.start().catch((error) => {
+const installer = new Installer({ app, storage: app.storage, dialogs: app.dialogs, notices: app.notices, input: app.input });
+installer.start();
+app.start().then(() => installer.afterStart(), (error) => {
   console.error(error);
   app.bootFailed(error);
 });
