@@ -10,7 +10,9 @@ import { exportData } from "./storage.js";
 const SVG = "http://www.w3.org/2000/svg";
 const GAMES_BEFORE_OFFER = 3;
 const GAMES_BEFORE_PERSIST = 5;
-const FRESH = { games: 0, wins: 0, offered: false, dismissed: false, installed: false, persistAsked: false };
+const FRESH = {
+  games: 0, wins: 0, offered: false, dismissed: false, installed: false, persistAsked: false, welcomed: false,
+};
 
 /** Which way this browser installs: "ios", "android-menu", "mac-safari" or null (none we can explain). */
 export function platform(nav = navigator) {
@@ -150,6 +152,15 @@ export class Installer {
       else if (action === "new") this.app.newGame();
     }
     if (this.linked) this.offerLinked();
+    else if (this.standalone() && this.kind === "ios" && !this.state.welcomed) this.welcome();
+  }
+
+  /** The installed app on iPhone starts with nothing: say once how to bring progress from Safari. */
+  welcome() {
+    this.remember({ welcomed: true });
+    this.notices.show("Played in Safari before? Your games can come with you.", {
+      id: "install-welcome", action: { label: "Bring them in", run: () => this.open() },
+    });
   }
 
   standalone() {

@@ -178,6 +178,7 @@ def test_iphone_gets_drawn_steps_and_carries_progress_into_the_app(browser, site
         page.set_default_timeout(30_000)
         as_installed(app, page)
         open_app(page, site.url)
+        page.wait_for_selector("[data-notice=install-welcome]")  # said once, at the start
         page.click(".actions [data-action=menu]")
         assert page.text_content(MENU_ITEM) == "Bring progress from Safari"
         page.click(MENU_ITEM)
