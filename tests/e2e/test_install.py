@@ -8,7 +8,8 @@ import struct
 import zlib
 from pathlib import Path
 
-from tests.e2e.app import notices, open_app, wait_controlled, wait_ready
+from tests.e2e.app import click_move, notices, open_app, wait_controlled, wait_ready
+from tests.e2e.lines import winnable_deal
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -97,6 +98,21 @@ def test_offer_comes_at_the_third_game_once_and_not_now_sticks(page, site):
     assert page.is_hidden(OFFER)  # "Not now" holds after a reload
     page.click(".actions [data-action=menu]")
     assert page.is_visible(MENU_ITEM)  # and the Menu still offers it
+
+
+def test_offer_comes_after_the_first_win_once_its_panel_is_closed(page, site):
+    _, code, line = winnable_deal()
+    open_app(page, f"{site.url}#deal={code}")
+    offer_prompt(page)
+    for move in line:
+        click_move(page, move)
+    page.locator("[data-testid=result]").wait_for(state="visible")
+    assert page.locator(OFFER).count() == 0  # not over the result
+    page.click("[data-testid=result] [data-action=close-result]")
+    page.wait_for_selector(OFFER)
+    page.click(f"{OFFER} [data-notice-action=install]")  # Install: the browser's own prompt
+    page.wait_for_function("() => window.prompted === 1")
+    assert page.locator(OFFER).count() == 0
 
 
 def test_menu_install_prompts_and_appinstalled_hides_it_for_good(page, site):
