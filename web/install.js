@@ -124,7 +124,8 @@ export class Installer {
       this.refresh();
     });
     win.addEventListener("appinstalled", () => this.installedNow());
-    win.matchMedia("(display-mode: standalone)").addEventListener("change", () => this.refresh());
+    const installed = win.matchMedia("(display-mode: standalone)");
+    if (installed.addEventListener) installed.addEventListener("change", () => this.refresh()); // not in old Safari
     win.addEventListener("hashchange", () => { this.linked = this.backupInHash(); if (this.linked) this.offerLinked(); });
     this.input.addEventListener("install", () => this.open());
     this.input.addEventListener("stats", () => this.showKept());

@@ -28,7 +28,11 @@ const app = new App({
 });
 globalThis.tripeaks = app; // for the console, the tests and the benchmark
 const installer = new Installer({ app, storage: app.storage, dialogs: app.dialogs, notices: app.notices, input: app.input });
-installer.start();
+try {
+  installer.start();
+} catch (error) {
+  console.warn("the install offer could not start:", error); // the game plays on without it
+}
 app.start().then(() => installer.afterStart(), (error) => {
   console.error(error);
   app.bootFailed(error);
