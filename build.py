@@ -11,6 +11,8 @@ sub-path):
   manifest.json, service-worker.js        from the top level; the service worker
                                           gets its precache list injected here
   build-info.js                           the wheel's name and the build hash
+  screenshots/                            the install sheet's pictures, from docs/screenshots
+                                          (not precached: only the install sheet shows them)
   wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
   pyodide/                                the Pyodide runtime, one pinned version
                                           fetched with `npm pack`, integrity checked,
@@ -36,6 +38,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -269,6 +272,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, dst)
     shutil.copyfile(ROOT / "manifest.json", dist / "manifest.json")
+    add_install_screenshots(dist)
 
     pydir = dist / "pyodide"
     pydir.mkdir()
@@ -289,7 +293,8 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     # The build hash covers every file the app is made of; build-info.js (which
     # carries it) is written afterwards and hashed on its own.
     def listing() -> list[Path]:
-        return sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "service-worker.js")
+        return sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "service-worker.js"
+                      and not p.relative_to(dist).as_posix().startswith(INSTALL_SHEET))
 
     content = hashlib.sha256()
     for path in listing():
@@ -320,6 +325,28 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         print(f"built {dist} : build {build_hash}, {len(precache)} files, "
               f"{total / 1e6:.1f} MB", file=sys.stderr)
     return {"build": build_hash, "files": precache}
+
+
+INSTALL_SHEET = "screenshots/"  # not precached: only the browser's install sheet shows them, online
+
+
+def add_install_screenshots(dist: Path) -> None:
+    """Copy the manifest's screenshots from docs/screenshots into ``dist``, with their true sizes.
+
+    They are left out of the precache: only the install sheet shows them, and a
+    player should not download a megabyte of pictures to play offline.
+    """
+    manifest = json.loads((dist / "manifest.json").read_text())
+    for shot in manifest.get("screenshots", []):
+        name = shot["src"].removeprefix(INSTALL_SHEET)
+        data = (ROOT / "docs" / "screenshots" / name).read_bytes()
+        if data[:8] != b"\x89PNG\r\n\x1a\n":
+            raise BuildError(f"docs/screenshots/{name} is not a PNG")
+        width, height = struct.unpack(">II", data[16:24])
+        shot["sizes"] = f"{width}x{height}"
+        (dist / INSTALL_SHEET).mkdir(exist_ok=True)
+        (dist / INSTALL_SHEET / name).write_bytes(data)
+    (dist / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
 
 
 # --------------------------------------------------------------------------- icons

@@ -329,6 +329,7 @@ export class App {
       this.notices.show(won ? words.watchedWon(who, board.moves) : words.watchedStuck(who, board.cards_left), { id: "watch", timeout: 6000 });
       return;
     }
+    this.doc.dispatchEvent(new CustomEvent("tripeaks:finish", { detail: { won } })); // for web/install.js
     // A win counts at once; a stuck game counts when it is left, since undo may
     // still save it (and at once when the rules have no undo). The panel shows
     // the figures with this game in them either way.
@@ -482,6 +483,7 @@ export class App {
     this.notices.dismiss("options"); // "rule changes apply from your next new game": now they have
     this.show(state, { fresh: true, daily });
     this.renderer.announce(`New deal. ${state.board.description || ""}`);
+    if (command !== "restart") this.doc.dispatchEvent(new CustomEvent("tripeaks:deal")); // for web/install.js
   }
 
   /** A new deal under the player's options; options the engine refuses are reset, with a notice. */
@@ -668,16 +670,21 @@ export class App {
   async importAll(input) {
     const file = input.files && input.files[0];
     if (!file) return;
-    const say = (text) => this.dialogs.setText("stats-message", text);
+    let text = "";
+    try { text = await file.text(); } catch { /* read as empty: refused below */ } finally { input.value = ""; }
+    return this.importText(text);
+  }
+
+  /** Restore a backup's text (a file's, or a carried-over code's); resolves true once restored. */
+  async importText(text, say = (line) => this.dialogs.setText("stats-message", line)) {
     let backup;
     try {
-      backup = readBackup(this.storage, await file.text());
+      backup = readBackup(this.storage, text);
     } catch (error) {
       say(`Nothing was imported: ${error.message}.`);
-      return;
-    } finally {
-      input.value = "";
+      return false;
     }
+    let restored = false;
     await this.enqueue(async () => {
       let state = null;
       if (backup.game) {
@@ -707,7 +714,9 @@ export class App {
       }
       this.showStats();
       say("Backup restored.");
+      restored = true;
     });
+    return restored;
   }
 
   showRules() {

@@ -44,7 +44,7 @@ export function parseCards(text) {
 
 export function parseLink(hash) {
   const text = (hash || "").replace(/^#/, "");
-  if (!text) return null;
+  if (!text || text.startsWith("backup=")) return null; // a backup link: web/install.js reads it
   if (text.length > MAX) return { error: "This link is too long to be a deal." };
   let params;
   try {

@@ -5,6 +5,7 @@ import { Clock } from "./clock.js";
 import { Dialogs } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
 import { Input } from "./input.js";
+import { Installer } from "./install.js";
 import { Notices } from "./notices.js";
 import { Effects } from "./effects.js";
 import { Renderer } from "./render.js";
@@ -31,7 +32,13 @@ const app = new App({
   effects: new Effects(renderer, document),
 });
 globalThis.tripeaks = app; // for the console, the tests and the benchmark
-app.start().catch((error) => {
+const installer = new Installer({ app, storage: app.storage, dialogs: app.dialogs, notices: app.notices, input: app.input });
+try {
+  installer.start();
+} catch (error) {
+  console.warn("the install offer could not start:", error); // the game plays on without it
+}
+app.start().then(() => installer.afterStart(), (error) => {
   console.error(error);
   app.bootFailed(error);
 });

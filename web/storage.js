@@ -8,7 +8,8 @@
 export { countResult } from "./stats.js";
 
 const PREFIX = "tripeaks.";
-export const KEYS = { game: PREFIX + "game", options: PREFIX + "options", stats: PREFIX + "stats" };
+export const KEYS = { game: PREFIX + "game", options: PREFIX + "options", stats: PREFIX + "stats", install: PREFIX + "install" };
+const BACKED_UP = ["game", "options", "stats"]; // the install offer's memory stays with its browser
 export const VERSION = 1;
 
 class MemoryBackend {
@@ -52,6 +53,10 @@ const SCHEMAS = {
     valid: (data) =>
       ["played", "won", "streak", "bestStreak"].every((k) => Number.isInteger(data[k]) && data[k] >= 0) &&
       Array.isArray(data.counted) && (data.presets === undefined || isObject(data.presets)),
+  },
+  install: { // what the install offer remembers (web/install.js)
+    migrations: {},
+    valid: (data) => Number.isInteger(data.games) && Number.isInteger(data.wins),
   },
 };
 
@@ -153,7 +158,7 @@ export class Storage {
 /** Every saved kind as one versioned document: the backup a player keeps. */
 export function exportData(storage) {
   const data = { format: "tripeaks-backup", version: 1, saved: new Date().toISOString() };
-  for (const kind of Object.keys(KEYS)) data[kind] = storage.load(kind).value;
+  for (const kind of BACKED_UP) data[kind] = storage.load(kind).value;
   return data;
 }
 
@@ -171,7 +176,7 @@ export function readBackup(storage, text) {
   if (!isObject(data) || data.format !== "tripeaks-backup") throw new SaveError("this file is not a TriPeaks backup");
   if (data.version !== 1) throw new SaveError(`backup version ${data.version} is not supported`);
   const checked = {};
-  for (const kind of Object.keys(KEYS)) {
+  for (const kind of BACKED_UP) {
     if (data[kind] === null || data[kind] === undefined) continue;
     try {
       checked[kind] = storage.upgrade(kind, data[kind]);
