@@ -703,7 +703,8 @@ export class App {
         this.show(state, { restored: true });
       }
       this.showStats();
-      say("Backup restored.");
+      const damaged = backup.damaged && backup.damaged.length ? ` Some of its statistics were damaged and were reset (${backup.damaged.slice(0, 6).join(", ")}).` : "";
+      say(`Backup restored.${damaged}`);
     });
   }
 

@@ -363,10 +363,9 @@ export function readBackup(storage, text) {
     } catch (error) {
       throw new SaveError(`the ${NAMES[kind]} in this backup cannot be read: ${error.message}`);
     }
-    if (kind === "stats" && value.damaged.length) {
-      throw new SaveError(`the statistics in this backup are damaged (${value.damaged.slice(0, 6).join(", ")})`);
-    }
     checked[kind] = kind === "stats" ? value.stats : value;
+    // Damaged statistics are mended, field by field, and named (not a kind: not enumerable).
+    if (kind === "stats") Object.defineProperty(checked, "damaged", { value: value.damaged });
   }
   return checked;
 }
