@@ -1,29 +1,36 @@
 // The offline service worker. build.py injects the precache list below:
 // {build, files: [{url, revision}]}, every URL relative to this file.
 //
-// install   fills cache tripeaks-<build> with every file; a file whose revision
-//           is unchanged is copied from the previous cache, not downloaded again.
-// activate  deletes every other tripeaks-* cache.
-// fetch     cache-first for the site's own files; navigations get index.html.
+// install   fills cache tripeaks@<path>#<build> with every file; a file whose
+//           revision is unchanged is copied from the previous cache, not
+//           downloaded again.
+// activate  deletes this copy's older caches, and only this copy's: another
+//           copy of the app on the same origin (another <path>) keeps its own.
+// fetch     cache-first for the site's own files; a navigation to the app gets
+//           index.html, and one to a deeper path (/tripeaks/a/b) is sent to the
+//           app's own address, where its files are found.
 // A new version waits until the page asks it to take over (SKIP_WAITING), which
 // the page does only between moves, with the game saved.
 
 const PRECACHE = /*__PRECACHE__*/ { build: "dev", files: [] } /*__END__*/;
-const PREFIX = "tripeaks-";
+const SCOPE = new URL("./", self.location).href;
+const PREFIX = `tripeaks@${new URL(SCOPE).pathname}#`;
 const CACHE = PREFIX + PRECACHE.build;
+const FIRST_NAMES = /^tripeaks-[0-9a-z]+$/; // caches named before names had a path
 const MANIFEST_KEY = "__precache-manifest__";
 
 let opened = null; // the open cache, shared by every fetch of this worker's life
 const url = (path) => new URL(path, self.location).href;
 
-// The previous versions' caches, each with its {url: revision} manifest.
+// This copy's previous caches: named with its path, or named the first way and
+// holding a manifest at its path. Each with its {url: revision} manifest.
 async function oldCaches() {
   const found = [];
   for (const name of await caches.keys()) {
-    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    if (name === CACHE || !(name.startsWith(PREFIX) || FIRST_NAMES.test(name))) continue;
     const cache = await caches.open(name);
     const manifest = await cache.match(url(MANIFEST_KEY));
-    if (manifest) found.push({ cache, revisions: await manifest.json() });
+    if (manifest) found.push({ name, cache, revisions: await manifest.json() });
   }
   return found;
 }
@@ -92,10 +99,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      await Promise.all(
-        names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)),
-      );
+      const olds = await oldCaches();
+      await Promise.all(olds.map(({ name }) => caches.delete(name)));
       await self.clients.claim();
     })(),
   );
@@ -116,6 +121,12 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await (opened ||= caches.open(CACHE));
       if (request.mode === "navigate") {
+        const path = target.pathname;
+        const home = new URL(SCOPE).pathname;
+        if (path.startsWith(home) && path !== home && path !== home + "index.html"
+          && !(await cache.match(request, { ignoreSearch: true }))) {
+          return Response.redirect(SCOPE + target.search, 302); // the fragment (a deal link) is kept
+        }
         const page = await cache.match(url("index.html"));
         if (page) return page;
       } else {

@@ -5,7 +5,7 @@
 // the one render path). No rule is decided here: the engine answers.
 
 import { parseLink } from "./links.js";
-import { exportData, readBackup, writeBackup, emptyStats, DEFAULT_OPTIONS } from "./storage.js";
+import { exportData, readBackup, writeBackup, emptyStats, recordId, DEFAULT_OPTIONS } from "./storage.js";
 import { countResult, presetStats, resetPreset } from "./stats.js";
 import { STUCK, words } from "./words.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
@@ -46,9 +46,11 @@ export class App {
     this.engine.on("progress", ({ step, done, total }) => this.progress(STEP_TEXT[step], (done + 1) / (total + 1)));
     if (controlled) this.startEngine();
 
-    this.storage.onproblem = (message) => this.notices.show(message, { id: "storage", kind: "error" });
-    if (!this.storage.persistent) { // localStorage blocked (a setting, a private mode): say so, once
-      this.notices.show("This browser lets the game keep nothing: this game and your statistics last only until the page is closed.", { id: "storage", kind: "error" });
+    this.storage.onproblem = (message, { id = "storage" } = {}) => this.notices.show(message, { id, kind: "error" });
+    this.storage.onfull = (full, reason) => this.storageFull(full, reason);
+    if (this.storage.full) this.storageFull(true);
+    else if (!this.storage.persistent) {
+      this.notices.show("This browser does not let TriPeaks save (private mode or blocked storage): your game lasts as long as this page.", { id: "storage", kind: "error" });
     }
     this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...(this.loadKind("options") || {}) };
     this.options.rules = { ...(this.options.rules || {}) };
@@ -72,6 +74,7 @@ export class App {
     this.sw.onprogress = ({ done, total }) =>
       this.progress(`Saving the game for offline play… ${done} of ${total} files`, 0.5 * done / total);
     this.sw.onupdate = () => this.offerUpdate();
+    this.sw.beforeReload = () => this.enqueue(() => this.keepGame()); // another tab applied an update
     const registered = this.sw.register();
     if (!controlled) {
       await registered;
@@ -204,8 +207,11 @@ export class App {
           });
         }
       } catch (error) {
-        this.storage.setAside("tripeaks.game", JSON.stringify(this.save));
-        this.notices.show(`Your saved game could not be read (${error.message}). It was set aside, and a new game has started.`, { id: "game-problem", kind: "error" });
+        const where = this.storage.setAside("game", JSON.stringify(this.save));
+        this.notices.show(where
+          ? `Your saved game could not be read (${error.message}). It was set aside (kept as ${where}), and a new game has started.`
+          : `Your saved game could not be read (${error.message}). There is no room to keep a copy, so it stays where it is and this game is not saved: free some space in your browser, then reload.`,
+        { id: "game-problem", kind: "error" });
         this.save = null;
       }
     }
@@ -244,9 +250,18 @@ export class App {
     const link = parseLink(window.location.hash);
     if (!link) return;
     if (link.error) return this.badLink(link.error);
+    // Many links in a row ask once, about the last: one job opens whichever is
+    // last, and a question already open answers for the newest link.
+    this.linkWanted = link.request;
+    if (this.linkQueued || this.linkAsking) return;
+    this.linkQueued = true;
     this.enqueue(async () => {
+      this.linkQueued = false;
+      const request = this.linkWanted;
+      this.linkWanted = null;
+      if (!request) return;
       await this.stopWatching();
-      await this.openLinked(link.request);
+      await this.openLinked(request);
     });
   }
 
@@ -261,7 +276,19 @@ export class App {
       this.badLink(`This link does not open a deal: ${error.message}`);
       return;
     }
-    if (!(await this.confirmLeave("Open the linked deal"))) {
+    this.linkAsking = true;
+    const sure = await this.confirmLeave("Open the linked deal").finally(() => { this.linkAsking = false; });
+    if (this.linkWanted) { // newer links came while asking: the answer is about the last of them
+      request = this.linkWanted;
+      this.linkWanted = null;
+      try {
+        await this.engine.call("check_deal", request);
+      } catch (error) {
+        this.badLink(`This link does not open a deal: ${error.message}`);
+        return;
+      }
+    }
+    if (!sure) {
       this.clearLink();
       return;
     }
@@ -286,7 +313,8 @@ export class App {
       this.clock.reset(0);
       this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     } else if (restored) {
-      this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || newId() };
+      // A save with no id (an older format) gets one from its record: counted once, however often restored.
+      this.save = { hints: 0, elapsed: 0, finished: false, ...before, gameId: before.gameId || recordId(before.record) };
       this.clockWaits = true; // time away does not count: the clock starts again at the next move
       if (!this.save.preset || this.save.preset === "custom") this.save.preset = board.preset;
       this.clock.reset(this.save.elapsed || 0);
@@ -314,7 +342,7 @@ export class App {
   keepTime() {
     if (!this.save || !this.save.board || this.clock.since === null) return;
     let raw = null;
-    try { raw = this.storage.backend.getItem("tripeaks.game"); } catch { return; }
+    try { raw = this.storage.raw("game"); } catch { return; }
     if (!raw || !raw.includes(`"${this.save.gameId}"`)) return; // another tab's game now
     this.save.elapsed = Math.round(this.clock.elapsed());
     this.storage.save("game", this.save);
@@ -335,7 +363,12 @@ export class App {
     // the figures with this game in them either way.
     const pending = !won && board.can_undo;
     const before = presetStats(this.storage.load("stats").value || emptyStats(), save.preset);
-    if (!pending) await this.count(save, won);
+    if (!pending) {
+      const { saved } = await this.count(save, won);
+      if (!saved) {
+        this.notices.show("This result is not saved: storage is full. It is kept on this page, and saved as soon as there is room.", { id: "result-unsaved", kind: "error" });
+      }
+    }
     let stats = this.storage.load("stats").value;
     if (pending) stats = countResult(stats || emptyStats(), this.resultOf(save, won)) || stats;
     // Par (a win) or what lost the game (a loss) is asked for now, while the panel opens.
@@ -413,14 +446,18 @@ export class App {
     const before = this.save && this.save.board;
     return this.enqueue(async () => {
       try {
-        const state = await this.engine.call("action", { move });
-        this.clockWaits = false; // the player is back: time counts again
-        if (move === "undo" && before) {
-          motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
-        }
-        this.show(state, { motion });
-        this.announceMove(move, state.board, before);
-        performance.measure("tripeaks:move", "tripeaks:input", "tripeaks:drawn");
+        // One tab at a time plays on the saved game, from its latest save.
+        await this.storage.withGameLock(async () => {
+          await this.catchUp();
+          const state = await this.engine.call("action", { move });
+          this.clockWaits = false; // the player is back: time counts again
+          if (move === "undo" && before) {
+            motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
+          }
+          this.show(state, { motion });
+          this.announceMove(move, state.board, before);
+          performance.measure("tripeaks:move", "tripeaks:input", "tripeaks:drawn");
+        });
       } catch (error) {
         if (error && (error.kind === "IllegalMoveError" || error.kind === "UndoError")) {
           if (Number.isInteger(move)) this.renderer.shake(move);
@@ -617,6 +654,7 @@ export class App {
 
   optionChanged(field) {
     const [name, value] = this.dialogs.readField(field);
+    this.catchUpOptions(); // change the latest options, not a stale copy: another tab's change stays
     const o = this.options;
     if (name === "preset") {
       o.preset = value;
@@ -700,9 +738,22 @@ export class App {
           this.showStats();
           return;
         }
-        state = await this.engine.call("restore", { record: backup.game.record });
       }
-      writeBackup(this.storage, backup);
+      const stats = this.storage.load("stats").value;
+      if (backup.stats && stats && stats.played > 0 && !(await this.dialogs.confirm("Replace your statistics?",
+        `The backup's statistics (${backup.stats.played} games played) take the place of the ones kept here (${stats.played} games played).`, "Replace them", "Keep mine"))) {
+        this.showStats();
+        say("Nothing was imported: your statistics are kept.");
+        return;
+      }
+      if (backup.game) state = await this.engine.call("restore", { record: backup.game.record });
+      const written = writeBackup(this.storage, backup);
+      if (!written.ok) { // all or nothing: what was there is back
+        if (this.save) await this.engine.call("restore", { record: this.save.record });
+        this.showStats();
+        say(`Nothing was imported: the ${written.failed} could not be written (${written.error}). ${written.restored ? "Your game, options and statistics are as they were." : "Some of what was here could not be put back: export a backup now."}`);
+        return;
+      }
       if (backup.options) {
         this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...backup.options, rules: { ...(backup.options.rules || {}) } };
         this.renderer.applyOptions(this.options);
@@ -713,7 +764,8 @@ export class App {
         this.show(state, { restored: true });
       }
       this.showStats();
-      say("Backup restored.");
+      const damaged = backup.damaged && backup.damaged.length ? ` Some of its statistics were damaged and were reset (${backup.damaged.slice(0, 6).join(", ")}).` : "";
+      say(`Backup restored.${damaged}`);
       restored = true;
     });
     return restored;
@@ -895,19 +947,68 @@ export class App {
   applyUpdate() {
     // Queued behind any move in flight; the game was saved after it.
     return this.enqueue(async () => {
-      if (this.save && !this.save.watched) {
-        this.save.elapsed = Math.round(this.clock.elapsed());
-        this.storage.save("game", this.save);
-      }
+      this.keepGame();
       this.sw.applyUpdate();
     });
   }
 
-  otherTab(event) {
-    if (event.key !== "tripeaks.game" || !event.newValue || this.doc.documentElement.dataset.engine !== "ready") return;
+  /** Save the player's own game as it stands (before a reload into a new version). */
+  keepGame() {
+    const own = this.save && this.save.watched ? this.ownSave : this.save;
+    if (!own) return;
+    if (own === this.save) own.elapsed = Math.round(this.clock.elapsed());
+    this.storage.save("game", own);
+  }
+
+  /** Saving stopped (storage full) or works again: said at once, and for as long as it lasts. */
+  storageFull(full, reason = null) {
+    if (full) {
+      this.notices.show(reason
+        ? `Nothing can be saved now (${reason}): your game and statistics are shown but not kept. Export a backup from Statistics to keep them.`
+        : "Storage is full: nothing can be saved now, neither this game nor your statistics. Free some space for this site in your browser's settings, or export a backup from Statistics to keep them.",
+      { id: "storage", kind: "error" });
+    } else {
+      this.notices.dismiss("storage");
+      this.notices.dismiss("result-unsaved");
+      this.notices.show("Saving works again: your game and statistics are saved.", { id: "storage", timeout: 4000 });
+    }
+  }
+
+  /** Before a move: take up the game another tab saved since this tab's last save (run in a queued job). */
+  async catchUp() {
+    if (this.watch || !this.save || this.doc.documentElement.dataset.engine !== "ready") return;
     const { value } = this.storage.load("game");
-    if (!value || (this.save && value.gameId === this.save.gameId && JSON.stringify(value.record) === JSON.stringify(this.save.record))) return;
+    if (!value || !value.record || (value.gameId === this.save.gameId && JSON.stringify(value.record) === JSON.stringify(this.save.record))) return;
+    const state = await this.engine.call("restore", { record: value.record });
+    this.save = { ...value, record: state.record, board: state.board };
+    this.clock.reset(value.elapsed || 0);
+    this.renderer.draw(state.board);
+    this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
+  }
+
+  /** The options another tab saved, taken up here. */
+  catchUpOptions() {
+    const { value } = this.storage.load("options");
+    if (!value) return false;
+    const next = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...value, rules: { ...(value.rules || {}) } };
+    if (JSON.stringify(next) === JSON.stringify(this.options)) return false;
+    this.options = next;
+    this.renderer.applyOptions(next);
+    return true;
+  }
+
+  otherTab(event) {
+    if (event.key === this.storage.key("options")) {
+      if (this.catchUpOptions() && this.dialogs.isOpen("options")) this.showOptions();
+      return;
+    }
+    if (event.key !== this.storage.key("game") || !event.newValue || this.doc.documentElement.dataset.engine !== "ready") return;
+    const same = (value) => !value || (this.save && value.gameId === this.save.gameId && JSON.stringify(value.record) === JSON.stringify(this.save.record));
+    if (same(this.storage.load("game").value)) return;
     this.enqueue(async () => {
+      // Read again: a move of this tab may have come after that change, and saved a later game.
+      const { value } = this.storage.load("game");
+      if (same(value)) return;
       if (this.watch) {
         this.ownSave = value; // Stop watching returns to the game the other tab left
         return;

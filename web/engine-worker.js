@@ -23,7 +23,7 @@ const base = new URL("./", import.meta.url);
 const indexURL = new URL("pyodide/", base).href;
 const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
 const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
-const CACHE = `tripeaks-${BUILD}`;
+const CACHE = `tripeaks@${base.pathname}#${BUILD}`; // the service worker's cache of this build (service-worker.js)
 const STEPS = ["fetch", "runtime", "engine", "import"];
 // Every module the bridge may load is imported here, before the snapshot: the
 // wheel is installed into Pyodide's in-memory file system, which a memory

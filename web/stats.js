@@ -9,7 +9,13 @@ export const emptyPreset = () => ({
   bestScore: null, longestCardStreak: 0, wonTime: 0, recent: [],
 });
 
-const int = (value) => (Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0);
+// A count or a time beyond this is damage, not play (a billion games, 30 years of seconds).
+const MAX_COUNT = 1e9;
+const int = (value) => (Number.isFinite(value) && value >= 0 && value <= MAX_COUNT ? Math.floor(value) : 0);
+const score = (value) => (Number.isFinite(value) && Math.abs(value) <= MAX_COUNT ? value : null);
+
+/** The presets statistics are kept for (the engine's five, and custom rules). */
+export const KNOWN_PRESETS = ["standard", "classic", "countdown", "relaxed", "challenge", "custom"];
 
 /** A preset's numbers, mended where a save lacks a field. */
 export function presetStats(stats, preset) {
@@ -18,10 +24,65 @@ export function presetStats(stats, preset) {
   if (!found || typeof found !== "object") return base;
   for (const key of Object.keys(base)) {
     if (key === "recent") base.recent = Array.isArray(found.recent) ? found.recent.slice(-RECENT) : [];
-    else if (key === "bestScore") base.bestScore = Number.isFinite(found.bestScore) ? found.bestScore : null;
+    else if (key === "bestScore") base.bestScore = score(found.bestScore);
     else base[key] = int(found[key]);
   }
+  base.won = Math.min(base.won, base.played);
+  base.recent = base.recent.filter((r) => r && typeof r === "object");
   return base;
+}
+
+/**
+ * Statistics as read from a save or a backup, each field checked on its own:
+ * a damaged field is mended (0, null or dropped) and named, the rest is kept.
+ * Returns {stats, damaged: [field names]}.
+ */
+export function mendStats(data) {
+  const damaged = [];
+  const stats = { v: data.v, played: 0, won: 0, streak: 0, bestStreak: 0, bestScore: null, counted: [] };
+  for (const key of ["played", "won", "streak", "bestStreak"]) {
+    const value = data[key];
+    if (Number.isInteger(value) && value >= 0 && value <= MAX_COUNT) stats[key] = value;
+    else if (value !== undefined) damaged.push(key);
+  }
+  if (stats.won > stats.played) {
+    stats.won = stats.played;
+    damaged.push("won");
+  }
+  if (data.bestScore !== undefined && data.bestScore !== null) {
+    stats.bestScore = score(data.bestScore);
+    if (stats.bestScore === null) damaged.push("bestScore");
+  }
+  if (Array.isArray(data.counted)) stats.counted = data.counted.filter((id) => typeof id === "string").slice(-100);
+  else if (data.counted !== undefined) damaged.push("counted");
+  if (data.presets !== undefined) {
+    stats.presets = {};
+    if (data.presets === null || typeof data.presets !== "object" || Array.isArray(data.presets)) damaged.push("presets");
+    else {
+      for (const [name, found] of Object.entries(data.presets)) {
+        if (!KNOWN_PRESETS.includes(name) || !found || typeof found !== "object") {
+          damaged.push(`presets.${name.slice(0, 20)}`);
+          continue;
+        }
+        const mended = presetStats({ presets: { [name]: found } }, name);
+        for (const key of Object.keys(mended)) {
+          if (key === "recent" ? !Array.isArray(found.recent) && found.recent !== undefined
+            : found[key] !== undefined && found[key] !== mended[key]) damaged.push(`${name}.${key}`);
+        }
+        stats.presets[name] = mended;
+      }
+    }
+  }
+  if (data.daily !== undefined) {
+    stats.daily = {};
+    if (data.daily && typeof data.daily === "object" && !Array.isArray(data.daily)) {
+      for (const [day, mark] of Object.entries(data.daily)) {
+        if (/^\d{4}-\d{2}-\d{2}$/.test(day) && (mark === "won" || mark === "played")) stats.daily[day] = mark;
+        else damaged.push("daily");
+      }
+    } else damaged.push("daily");
+  }
+  return { stats, damaged: [...new Set(damaged)] };
 }
 
 /**

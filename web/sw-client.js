@@ -4,8 +4,11 @@
 //               where there is none), so the worker's 9.6 MB wasm is fetched
 //               through the precache instead of twice.
 // onupdate      called when a new version has installed and is waiting.
-// applyUpdate() tells the waiting version to take over; the page reloads when
-//               it does. The caller decides when: never in the middle of a move.
+// applyUpdate() tells the waiting version to take over. The caller decides
+//               when: never in the middle of a move.
+// Whenever a new version takes over (asked by this tab or another), every tab
+// it controlled reloads into it, after beforeReload() has saved the game: no
+// tab runs old code against the new version's files.
 
 export class ServiceWorkerClient {
   constructor(url = "./service-worker.js") {
@@ -14,6 +17,7 @@ export class ServiceWorkerClient {
     this.onupdate = () => {};
     this.onprogress = () => {};
     this.reloading = false;
+    this.beforeReload = () => Promise.resolve();
   }
 
   get supported() {
@@ -22,6 +26,15 @@ export class ServiceWorkerClient {
 
   async register() {
     if (!this.supported) return null;
+    let controller = navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      const had = controller; // the first control of a first visit is no update
+      controller = navigator.serviceWorker.controller;
+      if (had && !this.reloading) {
+        this.reloading = true;
+        Promise.resolve(this.beforeReload()).finally(() => window.location.reload());
+      }
+    });
     navigator.serviceWorker.addEventListener("message", (event) => {
       if (event.data && event.data.type === "precache-progress") this.onprogress(event.data);
     });
@@ -74,15 +87,10 @@ export class ServiceWorkerClient {
     return this.registration && navigator.serviceWorker.controller ? this.registration.waiting : null;
   }
 
-  /** Let the waiting version take over; the page reloads once it controls. */
+  /** Let the waiting version take over; every tab reloads once it controls. */
   applyUpdate() {
     const waiting = this.waiting;
     if (!waiting) return false;
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (this.reloading) return;
-      this.reloading = true;
-      window.location.reload();
-    });
     waiting.postMessage({ type: "SKIP_WAITING" });
     return true;
   }

@@ -407,7 +407,7 @@ def test_a_new_version_is_offered_and_applied_without_losing_the_game(
     assert new_build in (second_build / "build-info.js").read_text()
     assert seen(page) == before and saved(page)["record"] == record
     caches = page.evaluate("caches.keys()")
-    assert [c for c in caches if c.startswith("tripeaks-")] == [f"tripeaks-{new_build}"]
+    assert [c for c in caches if c.startswith("tripeaks")] == [f"tripeaks@/#{new_build}"]
     assert_clean(watch, live)
 
 
