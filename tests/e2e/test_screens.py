@@ -107,6 +107,11 @@ def test_screens(browser, site, axe_source, size):
             return
         for move in line[6:]:
             click_move(page, move)
+        # A frame of the win's cascade, once its cards have spread over the table.
+        page.wait_for_function("""() => document.querySelector('[data-testid=celebration]')
+            && document.getAnimations().some(a => a.currentTime > 1400
+                && a.effect?.target?.classList?.contains('cascade-card'))""", timeout=30_000)
+        page.screenshot(path=str(OUT / f"{size}-celebration.png"))
         result = page.locator("[data-testid=result]")
         result.wait_for(state="visible")
         page.wait_for_function(
