@@ -135,6 +135,16 @@ def test_not_json_is_answered():
     assert answer["ok"] is False and answer["error"]["kind"] == "bad-request"
 
 
+def test_a_message_nested_deeper_than_any_record_is_refused_and_the_game_stays():
+    """Inside Pyodide such a text would overflow the stack and kill the worker."""
+    before = ok(type="new_game", number=3)
+    deep = '{"type": "restore", "record": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    answer = json.loads(bridge.handle_json(deep))
+    assert answer["ok"] is False and answer["error"]["kind"] == "bad-request"
+    assert "nested too deeply" in answer["error"]["message"]
+    assert ok(type="state") == before
+
+
 def test_a_bug_in_the_engine_becomes_an_internal_error(monkeypatch):
     ok(type="new_game", number=3)
     monkeypatch.setattr(Game, "view", lambda self: 1 / 0)

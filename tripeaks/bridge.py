@@ -53,7 +53,7 @@ import sys
 import traceback
 from typing import Any
 
-from . import __version__
+from . import __version__, jsontext
 from .layout import PEAK_CARDS
 from .rules import PRESETS, Rules, RulesError, preset_of, preset_rules
 from .scoring import scoring_for
@@ -423,8 +423,8 @@ def handle(message: Any) -> dict[str, Any]:
 def handle_json(text: str) -> str:
     """:func:`handle` for a JSON text, answering JSON text."""
     try:
-        message = json.loads(text)
-    except ValueError as exc:
+        message = jsontext.loads(text)
+    except ValueError as exc:  # not JSON, or nested deeper than any message
         answer: dict[str, Any] = {
             "ok": False, "error": {"kind": "bad-request", "message": f"not JSON: {exc}"},
         }

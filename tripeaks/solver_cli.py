@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from . import deals, solver
+from . import deals, jsontext, solver
 from .game import Game
 from .notation import parse_deal
 from .rules import Rules
@@ -157,12 +157,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.record:
         try:
             with open(args.record, encoding="utf-8") as handle:
-                record = json.load(handle)
-        except (OSError, ValueError) as error:  # ValueError: bad JSON, bad UTF-8
+                record = jsontext.loads(handle.read())
+        except (OSError, ValueError) as error:  # bad JSON, too deep, bad UTF-8
             raise ValueError(f"cannot read the saved game {args.record}: {error}") from None
-        except RecursionError:
-            raise ValueError(f"cannot read the saved game {args.record}: "
-                             "its JSON is nested too deeply") from None
         report = solver.analyse(record, with_par=not args.no_par)
     else:
         report = solver.analyse(_game(args), with_par=not args.no_par)

@@ -115,9 +115,9 @@ def test_a_finished_game_hides_the_pause_control_and_says_no_more_moves(phone, s
     for move in line:
         game.apply(move)
     left = game.cards_left
-    text = result.text_content()
-    assert f"{left} card{'s' if left != 1 else ''} left" in text
-    assert "1 cards" not in text and "1 moves" not in text
+    assert result.locator("[data-tile=left] .tile-value").text_content() == str(left)
+    assert result.locator("[data-tile=left] .tile-label").text_content() == "Cards left"
+    assert "1 cards" not in result.text_content() and "1 moves" not in result.text_content()
     result.locator("[data-action=close-result]").click()
     assert clock.is_disabled()
     assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=clock]'),"

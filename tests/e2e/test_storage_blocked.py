@@ -14,7 +14,8 @@ BLOCK_STORAGE = """Object.defineProperty(window, "localStorage", {
 def test_blocked_storage_is_said_and_the_game_still_plays(page, site):
     page.add_init_script(BLOCK_STORAGE)
     open_app(page, site.url)
-    assert any("keep nothing" in text for text in notices(page)), notices(page)
+    assert any("does not let TriPeaks save" in text and "lasts as long as this page" in text
+               for text in notices(page)), notices(page)
     before = page.get_attribute("[data-testid=stock]", "data-count")
     click_move(page, DRAW)
     assert page.get_attribute("[data-testid=stock]", "data-count") == str(int(before) - 1)
