@@ -13,8 +13,9 @@ from tests.helpers import chain_deal
 from tests.test_notation import PINNED
 from tripeaks.cli import main
 from tripeaks.deals import encode_code, shuffle
-from tripeaks.game import Game
+from tripeaks.game import DRAW, Game
 from tripeaks.notation import actions_text, deal_text
+from tripeaks.rules import preset_rules
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -104,3 +105,21 @@ def test_a_whole_terminal_game_can_be_played(monkeypatch, capsys):
     assert "Hint: D (" in out  # only the draw fits at the start of this deal
     assert "You won!" in out
     assert "##" in out.split("You won!")[0]
+
+
+def test_a_stuck_terminal_game_says_reference_002s_words(monkeypatch, capsys):
+    rules = preset_rules("classic")
+
+    def stuck_by_drawing(number: int) -> bool:
+        game = Game.new(number, rules)
+        while not game.over:
+            if DRAW not in game.legal_moves():
+                return False
+            game.apply(DRAW)
+        return not game.won
+
+    number = next(n for n in range(500) if stuck_by_drawing(n))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("d\n" * 23))
+    code, out, _ = run(capsys, "play", str(number), "--preset", "classic")
+    assert code == 0
+    assert out.rstrip().endswith("No more moves available.")

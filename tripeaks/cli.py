@@ -195,7 +195,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         print(board_text(game))
         print(status_text(game))
         if game.over:
-            print("You won!" if game.won else "No more moves.")
+            print("You won!" if game.won else "No more moves available.")
             if not game.can_undo:
                 return 0
         print("> ", end="", flush=True)

@@ -66,6 +66,23 @@ def test_cards_fill_the_table_and_a_tap_beside_a_playable_card_plays_it(phone, s
             assert box["width"] >= TARGET - 0.5 and box["height"] >= TARGET - 0.5, selector
 
 
+def test_a_notice_never_moves_the_table(phone, site):
+    """The notices' band is kept when empty: the peaks sit where they will stay
+    (under the status line), and a message coming or going moves no card."""
+    page = phone
+    open_app(page, site.url + "#deal=" + encode_code(5))
+    where = "s => [document.querySelector(s).getBoundingClientRect().top]"
+    before = [page.evaluate(where, s) for s in (".peaks", ".pile")]
+    status = page.evaluate("document.querySelector('.status').getBoundingClientRect().bottom")
+    peaks_top = before[0][0]
+    assert peaks_top - status < 0.15 * page.viewport_size["height"]  # no empty felt above
+    legal = Game.new(5).legal_moves()
+    unplayable = next(slot for slot in range(LEFT, 28) if slot not in legal)
+    tap(page, *centre(page, f"[data-slot='{unplayable}']"))  # a notice says why not
+    page.wait_for_selector("[data-testid=notices] .notice")
+    assert [page.evaluate(where, s) for s in (".peaks", ".pile")] == before
+
+
 def status_figures(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll('.status .stat')]
         .filter(el => !el.hidden && el.dataset.testid !== 'deal' && el.dataset.testid !== 'clock')
