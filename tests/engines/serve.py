@@ -11,7 +11,9 @@ and obeys lines on standard input: ``swap`` (serve NEWER, a later build),
 
 from __future__ import annotations
 
+import socketserver
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +40,31 @@ def quiet(live: LiveSite) -> LiveSite:
 
     live.server.handle_error = handle_error
     return live
+
+
+class TrapProxy:
+    """A proxy on 127.0.0.1 that forwards nothing: it records the first line of
+    every request a browser sends it (``GET http://host/...``, ``CONNECT
+    host:443``), so a request to another origin is seen, not only blocked."""
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        seen = self.requests
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self) -> None:
+                line = self.rfile.readline(2048).decode("latin-1").strip()
+                if line:
+                    seen.append(line)
+
+        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
 
 
 def strangers(paths: list[str], roots: list[Path]) -> list[str]:

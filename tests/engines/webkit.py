@@ -26,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from serve import LiveSite, quiet, strangers  # noqa: E402
+from serve import LiveSite, TrapProxy, quiet, strangers  # noqa: E402
 
 # Debian puts MiniBrowser in the webkit2gtk-4.1 library folder of the machine's architecture.
 MINIBROWSER = os.environ.get("MINIBROWSER_PATH") or next(
@@ -58,8 +58,11 @@ SNAPSHOT_KEPT = """return (async () => {
 })()"""
 
 
-def start_browser():
-    """A fresh MiniBrowser session (its own empty profile), or SystemExit(2) saying why not."""
+def start_browser(proxy_port: int = 9):
+    """A fresh MiniBrowser session (its own empty profile), or SystemExit(2) saying why not.
+
+    Every host but 127.0.0.1 goes through the proxy at ``proxy_port`` (by
+    default one that is not there: nothing leaves)."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -72,8 +75,7 @@ def start_browser():
     options.binary_location = MINIBROWSER
     options.set_capability("browserName", "MiniBrowser")
     options.add_argument("--automation")
-    # Every host but 127.0.0.1 goes to a proxy that is not there: nothing leaves.
-    options.add_argument("--proxy=http://127.0.0.1:9")
+    options.add_argument(f"--proxy=http://127.0.0.1:{proxy_port}")
     options.add_argument("--ignore-host=127.0.0.1")
     service = Service(executable_path=DRIVER, service_args=["--host=127.0.0.1"])
     try:
@@ -155,7 +157,8 @@ class Run:
 
 def smoke(site_dir: Path, newer: Path) -> Run:
     live = quiet(LiveSite(site_dir))
-    driver = start_browser()
+    trap = TrapProxy()  # another origin's request lands here, and is named
+    driver = start_browser(trap.port)
     run = Run(driver)
     try:
         run.results["version"] = driver.capabilities.get("browserVersion")
@@ -217,11 +220,13 @@ def smoke(site_dir: Path, newer: Path) -> Run:
         run.check("no script error, console error or error notice", not run.errors, run.errors)
         odd = strangers(live.requests, [site_dir, newer])
         run.check("the server saw only the site's own files", not odd, odd)
+        run.check("no request to another origin", not trap.requests, trap.requests)
     except Exception as error:
         run.check("the smoke run finished", False, f"{type(error).__name__}: {error}")
     finally:
         driver.quit()
         live.close()
+        trap.close()
     return run
 
 
