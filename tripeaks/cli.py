@@ -136,13 +136,35 @@ def apply_moves(game: Game, text: str) -> Game:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game = apply_moves(game_from(args), args.moves or "")
+    if args.link is not None:
+        game = _replay_link(args)
+    else:
+        game = apply_moves(game_from(args), args.moves or "")
     if args.json:
-        print(json.dumps(summary(game)))
+        out = summary(game)
+        if args.link is not None:
+            out["actions"] = actions_text(game.cards, game.actions)
+        print(json.dumps(out))
     else:
         print(board_text(game))
         print(status_text(game))
     return 0
+
+
+def _replay_link(args: argparse.Namespace) -> Game:
+    """``replay --link``: the link brings the deal, the rules and the moves."""
+    from .replay_link import decode_link
+
+    given = [name for name, value in (("a deal", args.deal), ("--cards", args.cards),
+                                      ("--moves", args.moves), ("--scoring", args.scoring))
+             if value]
+    given += [f"--{name.replace('_', '-')}" for name in ("no_wrap", "face_up", "empty_waste")
+              if getattr(args, name)]
+    if args.preset != "standard":
+        given.append("--preset")
+    if given:
+        raise UsageError(f"--link brings its own deal, rules and moves: drop {', '.join(given)}")
+    return decode_link(args.link)
 
 
 def board_text(game: Game) -> str:
@@ -246,6 +268,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay moves on a deal and report the result")
     add_deal_argument(replay)
     replay.add_argument("--moves", default="", help="moves: card codes, D, U (undo), R (redo)")
+    replay.add_argument("--link", metavar="URL",
+                        help="a replay link (#replay=...): its deal, rules and every move")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     add_rule_options(replay)
     replay.set_defaults(func=cmd_replay)
