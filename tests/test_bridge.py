@@ -265,3 +265,97 @@ def test_the_app_is_told_what_each_preset_scores():
     from tripeaks.rules import preset_rules
 
     assert Game.new(1, preset_rules("countdown")).view()["scores"] == presets["countdown"]
+
+
+# -- prepare: the next deal made ready while the player plays -----------------------------
+
+
+def _prepare_until_ready(**message):
+    steps = 0
+    while not ok(type="prepare", **message)["ready"]:
+        steps += 1
+        assert steps < 1000
+    return steps + 1
+
+
+def test_new_game_takes_the_prepared_winnable_deal(monkeypatch):
+    from tripeaks import solver
+    from tripeaks.rules import preset_rules
+
+    bridge._prepared.clear()
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: 1000)
+    _prepare_until_ready(preset="standard")
+    # Once prepared, a random number from elsewhere is never asked for.
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: pytest.fail("dealt again"))
+    board = ok(type="new_game", preset="standard", next=True)["board"]
+    assert board["deal_number"] == solver.first_winnable(1000, preset_rules("standard")).number
+    # Taken: the next new game deals afresh (here: asks for a random number).
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: 5)
+    assert ok(type="new_game", preset="standard")["board"]["deal_number"] == \
+        solver.first_winnable(5, preset_rules("standard")).number
+
+
+def test_prepare_tries_one_deal_a_call(monkeypatch):
+    """Each request solves at most one deal, so a move asked for meanwhile waits
+    for one search at most; a losing start takes several calls."""
+    from tripeaks import solver
+    from tripeaks.rules import preset_rules
+
+    rules = preset_rules("standard")
+    start = next(n for n in range(1, 500) if not solver.solve(shuffle(n), rules).won)
+    bridge._prepared.clear()
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: start)
+    solved = []
+    real = solver.first_winnable
+    monkeypatch.setattr(solver, "first_winnable",
+                        lambda n, r, **kw: solved.append(kw) or real(n, r, **kw))
+    steps = _prepare_until_ready(preset="standard")
+    assert steps == real(start, rules).number - start + 1 >= 2
+    assert all(kw.get("tries") == 1 for kw in solved)
+    assert ok(type="prepare", preset="standard") == {"ready": True}  # nothing more to do
+
+
+def test_prepared_deals_are_kept_per_rules(monkeypatch):
+    bridge._prepared.clear()
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: 77)
+    _prepare_until_ready(preset="classic")  # no solver needed: not winnable only
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: 78)
+    assert ok(type="new_game", preset="relaxed")["board"]["deal_number"] == 78
+    assert ok(type="new_game", preset="classic", next=True)["board"]["deal_number"] == 77
+    wrapless = {"preset": "classic", "rules": {"wrap": False}}
+    # A deal asked for by number never takes the prepared one.
+    _prepare_until_ready(**wrapless)
+    assert ok(type="new_game", number=9, **wrapless)["board"]["deal_number"] == 9
+    assert ("new", bridge._rules_key(bridge.make_rules("classic", {"wrap": False}))) \
+        in bridge._prepared
+
+
+def test_a_prepared_daily_deal_is_the_daily_deal():
+    from tripeaks import solver
+    from tripeaks.rules import preset_rules
+
+    bridge._prepared.clear()
+    _prepare_until_ready(date="2026-11-30", preset="challenge")
+    state = ok(type="daily", date="2026-11-30", preset="challenge")
+    expected = solver.daily_number("2026-11-30", preset_rules("challenge"))
+    assert state["board"]["deal_number"] == expected
+    assert state["date"] == "2026-11-30"
+    # Kept: the same day's deal again needs no search.
+    assert ok(type="prepare", date="2026-11-30", preset="challenge") == {"ready": True}
+
+
+def test_prepare_refuses_what_new_game_refuses():
+    assert call(type="prepare", date="30/11/2026")["ok"] is False
+    assert call(type="prepare", date=20261130)["error"]["kind"] == "bad-request"
+    assert call(type="prepare", preset="nope")["ok"] is False
+    assert call(type="prepare", rules={"undo_limit": "many"})["error"]["kind"] == "bad-rules"
+
+
+def test_the_first_deal_is_winnable_and_the_same_every_time():
+    from tripeaks import solver
+    from tripeaks.rules import preset_rules
+
+    first = ok(type="new_game", preset="standard", first=True)["board"]
+    assert first == ok(type="new_game", preset="standard", first=True)["board"]
+    expected = solver.first_winnable(bridge.FIRST_DEAL, preset_rules("standard")).number
+    assert first["deal_number"] == expected

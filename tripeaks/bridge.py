@@ -15,10 +15,18 @@ Every command that changes it answers with the new *state*::
 Commands:
 
     hello                                   versions and which features exist
-    new_game  {number | code | cards, preset?, rules?, from_options?}
+    new_game  {number | code | cards | first, preset?, rules?, from_options?}
                                             from_options: the preset and rules are the
                                             player's saved options, so a deal code's own
-                                            rules replace theirs instead of being refused
+                                            rules replace theirs instead of being refused;
+                                            with none of number, code, cards: a random deal,
+                                            the one "prepare" got ready if there is one;
+                                            first: the first game a new player gets (the
+                                            deal build.py draws before the engine is ready)
+    prepare   {preset?, rules?, date?}      get the next random deal (or the daily deal of
+                                            date) ready while the player plays, at most one
+                                            solver search a call: {"ready": bool}; ask again
+                                            until ready
     check_deal {the same}                   {"deal_code", "preset"} of that deal; the game
                                             in progress stays
     action    {move: 0..27 | "draw" | "undo" | "redo"}
@@ -71,6 +79,11 @@ class BridgeError(ValueError):
 
 _game: Any = None
 
+FIRST_DEAL = 1
+"""A new player's first game is the first deal from this number on that its
+rules accept (a winnable one under Standard): build.py draws it into the page,
+so real cards show before the engine is ready, and the engine then deals it."""
+
 
 def _module(name: str) -> Any:
     """An engine module, or None while it does not exist yet (e.g. the solver)."""
@@ -120,8 +133,98 @@ def _state(game: Any) -> dict[str, Any]:
 
 def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
     global _game
-    _game = _deal(msg)
+    random_deal = all(msg.get(key) is None for key in ("number", "code", "cards", "first"))
+    ready = _take_prepared(make_rules(msg.get("preset"), msg.get("rules"))) if random_deal else None
+    _game = _deal({**msg, "number": ready}) if ready is not None else _deal(msg)
     return _state(_game)
+
+
+# --------------------------------------------------------------------------- prepare
+#
+# The worker answers one request at a time, so the solver's search for the
+# next winnable deal (tens of ms in Pyodide, a few hundred at worst) is done
+# ahead, while the player plays, one candidate deal per "prepare" request: a
+# move asked for meanwhile waits for one search at most. New game then takes
+# the deal found; the daily deal's number is kept once found.
+
+
+class _Search:
+    """The first deal from ``start`` on that ``rules`` accept, one deal a step
+    (the same deal as ``solver.first_winnable(start, rules)``)."""
+
+    def __init__(self, start: int, rules: Rules, always_winnable: bool = False) -> None:
+        self.start = self.next = start
+        self.rules = rules
+        self.winnable = always_winnable or rules.winnable_only
+        self.found: int | None = None
+        self.tries = 0
+
+    def step(self) -> bool:
+        """Try one deal; whether the search is over (``found`` is set)."""
+        if self.found is not None:
+            return True
+        solver = _module("solver")
+        if not self.winnable or solver is None or not hasattr(solver, "first_winnable"):
+            self.found = self.next
+            return True
+        try:
+            self.found = solver.first_winnable(self.next, self.rules, tries=1).number
+        except ValueError:  # a proved loss, or over its budget: the next deal
+            self.tries += 1
+            deals = _require("deals")
+            self.next = (self.next + 1) % (deals.MAX_DEAL + 1)
+            if self.tries >= 1000:  # as first_winnable gives up
+                self.found = self.start
+        except Exception:  # the solver is a nicety for a random deal: never block a game
+            self.found = self.start
+        return self.found is not None
+
+    def finish(self) -> int:
+        while not self.step():
+            pass
+        assert self.found is not None
+        return self.found
+
+
+_prepared: dict[tuple[str, ...], _Search] = {}
+_PREPARED_KEPT = 8  # searches kept (a few presets, a few days)
+
+
+def _rules_key(rules: Rules) -> str:
+    return json.dumps(rules.to_json(), sort_keys=True)
+
+
+def _search(key: tuple[str, ...], make: Any) -> _Search:
+    search = _prepared.get(key)
+    if search is None:
+        while len(_prepared) >= _PREPARED_KEPT:
+            del _prepared[next(iter(_prepared))]
+        search = _prepared[key] = make()
+    return search
+
+
+def _take_prepared(rules: Rules) -> int | None:
+    """The prepared random deal for these rules (its search finished now if it
+    is under way), or None when none was asked for."""
+    search = _prepared.pop(("new", _rules_key(rules)), None)
+    return None if search is None else search.finish()
+
+
+def _prepare(msg: dict[str, Any]) -> dict[str, Any]:
+    rules = make_rules(msg.get("preset"), msg.get("rules"))
+    date = msg.get("date")
+    if date is None:
+        deals = _require("deals")
+        search = _search(("new", _rules_key(rules)),
+                         lambda: _Search(_random_number(deals), rules))
+    elif isinstance(date, str):
+        deals = _require("deals")
+        start = deals.daily_number(date)  # a bad date is refused here, before any search
+        search = _search(("daily", date, _rules_key(rules)),
+                         lambda: _Search(start, rules, always_winnable=True))
+    else:
+        raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
+    return {"ready": search.step()}
 
 
 def _check_deal(msg: dict[str, Any]) -> dict[str, Any]:
@@ -165,6 +268,8 @@ def _deal(msg: dict[str, Any]) -> Any:
                               empty_waste=code.empty_waste)
         return game_mod.Game.new(code.number, rules)
     number = msg.get("number")
+    if number is None and msg.get("first") is True:
+        number = _winnable(FIRST_DEAL, rules)
     if number is None:
         number = _winnable(_random_number(deals), rules)
     if not isinstance(number, int) or isinstance(number, bool):
@@ -295,7 +400,11 @@ def _daily(msg: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(date, str):
         raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
     # The daily deal is winnable under its own rules, whatever winnable_only says.
-    number = _require("solver").daily_number(date, rules)
+    search = _prepared.get(("daily", date, _rules_key(rules)))
+    if search is not None:  # prepared, or under way: the same deal, found sooner
+        number = search.finish()
+    else:
+        number = _require("solver").daily_number(date, rules)
     _game = game_mod.Game.new(number, rules)
     return {**_state(_game), "date": date}
 
@@ -377,6 +486,7 @@ def _presets(msg: dict[str, Any]) -> dict[str, Any]:
 COMMANDS = {
     "hello": _hello,
     "new_game": _new_game,
+    "prepare": _prepare,
     "check_deal": _check_deal,
     "action": _action,
     "restore": _restore,
