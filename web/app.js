@@ -223,6 +223,39 @@ export class App {
     this.doc.documentElement.dataset.engine = "ready";
     performance.mark("tripeaks:engine-ready");
     this.renderer.setInteractive(true);
+    this.prepareSoon();
+  }
+
+  /**
+   * Get the next deals ready in the worker while the player plays: the next
+   * random deal under the player's options (its solver search, when the rules
+   * ask for winnable deals) and today's daily deal, so New game and the daily
+   * deal show at once. The bridge tries one deal per request, and each request
+   * waits until the page is idle, so a tap waits for one search at most.
+   */
+  prepareSoon() {
+    if (this.preparing) { this.prepareAgain = true; return; }
+    this.preparing = true;
+    const idle = globalThis.requestIdleCallback
+      ? (run) => requestIdleCallback(run, { timeout: 3000 })
+      : (run) => setTimeout(run, 100);
+    const wanted = () => {
+      const request = gameRequest(this.options);
+      return [request, { ...request, date: isoDate(new Date()) }];
+    };
+    const step = (index) => idle(async () => {
+      const requests = wanted();
+      if (this.prepareAgain) { this.prepareAgain = false; index = 0; }
+      if (index >= requests.length) { this.preparing = false; return; }
+      try {
+        const { ready } = await this.engine.call("prepare", requests[index]);
+        step(ready ? index + 1 : index);
+      } catch (error) { // options the engine refuses: New game says so, not this
+        console.warn("could not prepare the next deal:", error && error.message);
+        this.preparing = false;
+      }
+    });
+    step(0);
   }
 
   async startFromLink(request) {
@@ -521,12 +554,13 @@ export class App {
     this.show(state, { fresh: true, daily });
     this.renderer.announce(`New deal. ${state.board.description || ""}`);
     if (command !== "restart") this.doc.dispatchEvent(new CustomEvent("tripeaks:deal")); // for web/install.js
+    if (command === "new_game") this.prepareSoon(); // the one after this one
   }
 
   /** A new deal under the player's options; options the engine refuses are reset, with a notice. */
   async dealFromOptions() {
     try {
-      await this.deal(gameRequest(this.options));
+      await this.deal({ ...gameRequest(this.options), next: true }); // the deal prepareSoon got ready
     } catch (error) {
       if (!error || error.kind !== "bad-rules") throw error;
       this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, rules: {} };
@@ -673,6 +707,7 @@ export class App {
       this.showOptions(); // show the preset's values
       this.dialogs.get("options").querySelector(`[name=${name}]`).focus();
       this.rulesChanged = true; // said when the panel closes (the panel says it already)
+      if (this.renderer.interactive) this.prepareSoon(); // the next deal under the new rules
     }
   }
 
