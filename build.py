@@ -237,6 +237,27 @@ def copy_rules(dist: Path) -> None:
     shutil.copyfile(ROOT / "docs" / "rules.md", dist / "rules.txt")
 
 
+# A new player's options (web/storage.js DEFAULT_OPTIONS), as the page asks for a game.
+FIRST_DEAL_REQUEST = {"preset": "standard"}
+
+
+def write_first_deal(dist: Path) -> None:
+    """first-deal.js: the board of a new player's first game, as the engine
+    deals it (tripeaks/bridge.py, new_game with first: true), so the page draws
+    real cards at once while the runtime loads; the engine then confirms it."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tripeaks import bridge
+
+    answer = bridge.handle({"type": "new_game", **FIRST_DEAL_REQUEST, "first": True})
+    if not answer["ok"]:
+        raise BuildError(f"the first deal: {answer['error']['message']}")
+    first = {"request": FIRST_DEAL_REQUEST, "board": answer["result"]["board"]}
+    (dist / "first-deal.js").write_text(
+        "// Written by build.py: a new player's first game, drawn before the engine is ready.\n"
+        f"export const FIRST_DEAL = {json.dumps(first, separators=(',', ':'))};\n")
+
+
 def in_project_env(argv: list[str]) -> None:
     """Run build.py again inside .venv/ (made from requirements/build.txt on first
     use, see devenv.py) when this Python lacks what the build needs."""
@@ -288,6 +309,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     wheel = build_wheel(dist / "wheels")
     add_to_lockfile(pydir / "pyodide-lock.json", wheel)
     copy_rules(dist)
+    write_first_deal(dist)
     version = project_meta()["version"]
 
     # The build hash covers every file the app is made of; build-info.js (which

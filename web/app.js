@@ -20,13 +20,24 @@ const STEP_TEXT = {
 };
 const AI_DELAY = { slow: 900, normal: 600, fast: 300, off: 250 };
 
+/** What identifies a position as the player sees it: moves tapped on one board are played only on the same one. */
+const boardKey = (board) => JSON.stringify([
+  board.deal_code, board.moves, board.waste && board.waste.card, board.stock && board.stock.count,
+  (board.slots || []).map((s) => [s.card, Boolean(s.removed)]),
+]);
+
 const newId = () =>
   (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export class App {
-  constructor({ engine, storage, renderer, input, sw, notices, dialogs, clock, sound = null, effects = null, doc = document }) {
-    Object.assign(this, { engine, storage, renderer, input, sw, notices, dialogs, clock, sound, effects, doc });
+  constructor({ engine, storage, renderer, input, sw, notices, dialogs, clock, sound = null, effects = null, firstDeal = null, doc = document }) {
+    Object.assign(this, { engine, storage, renderer, input, sw, notices, dialogs, clock, sound, effects, firstDeal, doc });
     this.queue = Promise.resolve();
+    // Moves tapped on the board drawn before the engine is ready (a new
+    // player's first deal, computed by build.py, or the saved game), played in
+    // order once it is: [{move}], or null when nothing is being kept.
+    this.kept = null;
+    this.early = null; // {key, first}: the board those moves are meant for
     this.save = null; // {gameId, record, board, preset, hints, elapsed, daily, watched}
     this.options = null;
     this.presets = [];
@@ -64,10 +75,17 @@ export class App {
         this.renderer.draw(this.save.board);
         this.clock.reset(this.save.elapsed || 0);
         if (this.save.paused && !this.save.board.over) this.renderer.setPaused(true); // no peek before the pause panel
+        else this.early = { key: boardKey(this.save.board), first: false };
         performance.mark("tripeaks:saved-board-drawn");
       } catch (error) {
         console.warn("the saved board could not be drawn:", error);
       }
+    } else if (!this.save) {
+      this.drawFirstDeal();
+    }
+    if (this.early) {
+      this.kept = [];
+      this.renderer.setEarly(true); // its cards take taps: kept until the engine is ready
     }
     this.listen();
 
@@ -87,6 +105,63 @@ export class App {
       return this.bootFailed(error);
     }
     await this.enqueue(() => this.firstGame().catch((error) => this.bootFailed(error)));
+    if (this.doc.documentElement.dataset.engine === "ready") await this.playWaiting();
+  }
+
+  /** A new player's first game, dealt by build.py with the engine, drawn at once
+   * while the runtime loads (the engine deals the same one: see firstGame). */
+  drawFirstDeal() {
+    const first = this.firstDeal;
+    if (!first || !first.board || parseLink(window.location.hash)) return; // a link opens its own deal
+    if (JSON.stringify(gameRequest(this.options)) !== JSON.stringify(first.request)) return; // not the options it was dealt for
+    try {
+      this.renderer.draw(first.board);
+      this.early = { key: boardKey(first.board), first: true };
+      performance.mark("tripeaks:first-deal-drawn");
+    } catch (error) {
+      console.warn("the first deal could not be drawn:", error);
+    }
+  }
+
+  /** Keep a move tapped before the engine is ready; a second tap on a card
+   * already waiting (a double tap) counts once, as a played card's would. */
+  keepWaiting(move) {
+    const since = this.kept.map((w) => w.move).lastIndexOf("undo");
+    if (Number.isInteger(move) && move !== DRAW && this.kept.slice(since + 1).some((w) => w.move === move)) return;
+    this.kept.push({ move });
+    this.showWaiting();
+  }
+
+  showWaiting() {
+    const waiting = this.kept || [];
+    this.renderer.setWaiting(waiting.map((w) => w.move));
+    const line = this.boot && this.boot.querySelector(".boot-waiting");
+    if (!line) return;
+    line.hidden = !waiting.length;
+    line.textContent = waiting.length ? `${waiting.length} move${waiting.length === 1 ? "" : "s"} waiting` : "";
+  }
+
+  /** Once the engine is ready: play the kept moves in order, on the game they
+   * were made on; if the engine's game is another one (a link, a saved game
+   * that could not be restored, another tab's), they are dropped, and said so. */
+  async playWaiting() {
+    if (!this.kept) return;
+    const same = this.save && this.save.board && this.early && boardKey(this.save.board) === this.early.key;
+    if (!same && this.kept.length) {
+      const n = this.kept.length;
+      this.notices.show(`${n === 1 ? "The move" : `The ${n} moves`} you made while the game was starting ${n === 1 ? "was" : "were"} not played: another game is on the table now.`, { id: "waiting", timeout: 6000 });
+      this.kept = [];
+    }
+    while (this.kept.length) {
+      const { move } = this.kept[0];
+      await this.move(move);
+      this.kept.shift();
+      this.showWaiting();
+    }
+    this.kept = null;
+    this.early = null;
+    this.renderer.setEarly(false);
+    this.showWaiting();
   }
 
   startEngine() {
@@ -102,8 +177,11 @@ export class App {
 
   listen() {
     // Taps and keys reach the game only once the engine has dealt it.
+    const kept = { play: ({ slot }) => slot, draw: () => DRAW, undo: () => "undo", redo: () => "redo" };
     const on = (type, handler, always = false) => this.input.addEventListener(type, (event) => {
       if (type !== "menu") this.dialogs.close("menu");
+      // Before the engine is ready (and until what was kept is played), moves wait in order.
+      if (kept[type] && this.kept) return this.keepWaiting(kept[type](event.detail || {}));
       if (always || this.renderer.interactive) handler(event.detail);
     });
     on("play", ({ slot }) => this.move(slot));
@@ -168,6 +246,7 @@ export class App {
 
   bootFailed(error) {
     this.doc.documentElement.dataset.engine = "failed";
+    if (this.kept) { this.kept = null; this.showWaiting(); } // nothing can play them now
     this.boot.querySelector(".boot-text").textContent = "The game engine could not start.";
     this.notices.show(`The game engine could not start: ${error.message}`, {
       id: "boot", kind: "error", action: { label: "Try again", run: () => window.location.reload() },
@@ -217,6 +296,7 @@ export class App {
     }
     // A link opens its deal, once the player agrees to leave a game in progress.
     if (link && link.request) await this.openLinked(link.request);
+    if (!this.save && this.early && this.early.first) await this.deal({ ...this.firstDeal.request, first: true });
     if (!this.save) await this.dealFromOptions();
     this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
     this.boot.hidden = true;

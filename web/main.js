@@ -4,6 +4,7 @@ import { App } from "./app.js";
 import { Clock } from "./clock.js";
 import { Dialogs } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
+import { FIRST_DEAL } from "./first-deal.js"; // written by build.py
 import { Input } from "./input.js";
 import { Installer } from "./install.js";
 import { Notices } from "./notices.js";
@@ -30,6 +31,7 @@ const app = new App({
   clock: new Clock(),
   sound: new Sound({ doc: document, enabled: () => !app.options || app.options.sound !== false }),
   effects: new Effects(renderer, document),
+  firstDeal: FIRST_DEAL,
 });
 globalThis.tripeaks = app; // for the console, the tests and the benchmark
 const installer = new Installer({ app, storage: app.storage, dialogs: app.dialogs, notices: app.notices, input: app.input });

@@ -73,6 +73,7 @@ export class Renderer {
     this.peaks.replaceChildren(...this.slots);
     this.board = null;
     this.interactive = false;
+    this.early = false;
     this.watching = false;
     this.speed = 1;
     this.reduced = globalThis.matchMedia ? globalThis.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -95,6 +96,32 @@ export class Renderer {
   setInteractive(on) {
     this.interactive = on;
     if (this.board) this.draw(this.board);
+  }
+
+  /** Before the engine is ready, the cards of a board drawn from a save or the
+   * build's first deal take taps all the same (the app keeps them for later). */
+  setEarly(on) {
+    this.early = on;
+    if (this.board) this.draw(this.board);
+  }
+
+  /** The moves kept until the engine is ready: their cards (or the stock, or
+   * Undo/Redo) dim and pulse until played. */
+  setWaiting(moves) {
+    this.waitingSign = this.waitingSign || new Map();
+    const targets = new Set(moves.map((m) => (m === DRAW ? this.stock : Number.isInteger(m) ? this.slots[m] : this.buttons[m])).filter(Boolean));
+    for (const [el, run] of this.waitingSign) {
+      if (targets.has(el)) continue;
+      run.cancel();
+      setAttr(el, "data-waiting", false);
+      this.waitingSign.delete(el);
+    }
+    for (const el of targets) {
+      if (this.waitingSign.has(el)) continue;
+      setAttr(el, "data-waiting", true);
+      const frames = this.factor() ? [{ opacity: 1 }, { opacity: 0.45 }] : [{ opacity: 0.6 }, { opacity: 0.6 }];
+      this.waitingSign.set(el, el.animate(frames, { duration: 600, iterations: Infinity, direction: "alternate", easing: "ease-in-out" }));
+    }
   }
 
   setWatching(on) {
@@ -126,7 +153,7 @@ export class Renderer {
 
   draw(board, motion = null) {
     this.board = board;
-    const live = this.interactive && !this.watching;
+    const live = (this.interactive || this.early) && !this.watching;
     // A keyboard player's focus on a card that is about to leave: where it was,
     // so focus can stay on the table (see keepFocus).
     const focused = this.doc.activeElement;
@@ -154,7 +181,7 @@ export class Renderer {
       el.classList.toggle("back", !gone && !code);
       el.classList.toggle("gone", gone);
       el.classList.toggle("blocked", Boolean(code) && !slot.free);
-      el.disabled = gone || !this.interactive;
+      el.disabled = gone || !(this.interactive || this.early);
       el.tabIndex = !gone && slot.fits && live ? 0 : -1;
       setAttr(el, "aria-hidden", gone ? "true" : null);
       // Said as well as shown: which cards can be played now (the board's "fits").
@@ -184,7 +211,7 @@ export class Renderer {
     set("restart", !this.interactive || board.moves === 0);
     set("undo", !live || !board.can_undo);
     set("redo", !live || !board.can_redo);
-    set("hint", !live || board.over);
+    set("hint", !live || !this.interactive || board.over);
     set("watch", !this.interactive);
     this.html.classList.toggle("over", Boolean(board.over));
     this.showHint(null);
