@@ -12,6 +12,7 @@ import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } f
 import { isoDate } from "./dialogs.js";
 
 const DRAW = 28;
+const MOST_WAITING = 8; // taps kept while a move is played: more than a finger makes
 const STEP_TEXT = {
   fetch: "Loading the game engine…",
   runtime: "Starting Python…",
@@ -42,6 +43,8 @@ export class App {
     this.options = null;
     this.presets = [];
     this.busy = false; // a move is on its way to the engine
+    this.moving = null; // that move
+    this.waiting = []; // taps made while it was being played and saved: played next, in order
     this.watch = null; // {running, line?, index?}: the AI or a winning line plays a copy of the deal
     this.ownSave = null; // the player's game, kept aside while watching
     this.clockWaits = false; // a game brought back (reload, another tab) keeps its clock stopped until a move
@@ -548,17 +551,23 @@ export class App {
 
   // -- playing ------------------------------------------------------------------------
 
-  move(move) {
+  move(move, { forGame = null } = {}) {
     if (this.watch) return this.watching();
-    if (this.busy || this.clock.paused) return null; // a tap during a move: dropped, never played twice
+    if (this.clock.paused) return null;
+    if (this.busy) return this.later(move);
     performance.mark("tripeaks:input");
     this.renderer.showHint(null);
     this.notices.dismiss("hint"); // a hint is about the position it was asked in
     this.busy = true;
+    this.moving = move;
     const motion = this.renderer.motionOf(move);
     const before = this.save && this.save.board;
     return this.enqueue(async () => {
       try {
+        if (forGame && !(this.save && this.save.gameId === forGame)) { // another game now: its taps are void
+          this.waiting = [];
+          return;
+        }
         // One tab at a time plays on the saved game, from its latest save.
         await this.storage.withGameLock(async () => {
           await this.catchUp();
@@ -584,8 +593,20 @@ export class App {
         }
       } finally {
         this.busy = false;
+        this.moving = null;
+        if (this.waiting.length) this.move(this.waiting.shift(), { forGame: this.save && this.save.gameId });
       }
     });
+  }
+
+  /** A tap made while the move before it is still being played and saved (the
+   * board is drawn before the save is done): played after it, in order, never
+   * dropped. The same card again is a double tap's second tap: played once
+   * (the stock, tapped twice, draws twice). */
+  later(move) {
+    const again = Number.isInteger(move) && move !== DRAW && (move === this.moving || this.waiting.includes(move));
+    if (!again && this.waiting.length < MOST_WAITING) this.waiting.push(move);
+    return null;
   }
 
   announceMove(move, board, before = null) {
