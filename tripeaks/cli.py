@@ -1,6 +1,6 @@
 """``python -m tripeaks``: print deals, replay move lists, play in a terminal.
 
-The solver adds ``solve``, ``hint``, ``par``, ``stats`` and ``analyse`` through
+The solver adds ``solve``, ``hint``, ``par``, ``stats``, ``analyse`` and ``rate`` through
 :func:`tripeaks.solver_cli.register`. Bad input prints one line on stderr and
 exits with status 2; nothing is printed on stdout then.
 """

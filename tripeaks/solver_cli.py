@@ -1,4 +1,4 @@
-"""The solver's commands for ``python -m tripeaks``: solve, hint, par, stats, analyse.
+"""The solver's commands for ``python -m tripeaks``: solve, hint, par, stats, analyse, rate.
 
 :func:`register` adds them to the main parser's subcommands. Each handler
 returns an exit status; bad input raises :class:`ValueError`, which the main
@@ -11,6 +11,8 @@ program prints as one line on stderr before exiting with status 2.
     python -m tripeaks par 1234 --scoring classic --json
     python -m tripeaks stats --deals 10000 --no-wrap --jobs 2
     python -m tripeaks analyse 1234 --moves "D D 7H" --json
+    python -m tripeaks rate TP1-C-AAAABGU --json
+    python -m tripeaks rate --batch --preset challenge < deals.txt
 """
 
 from __future__ import annotations
@@ -302,11 +304,64 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- rate ------------------------------------------------------------------------------------
+
+
+def _rated_deal(text: str, rules: Rules) -> Game:
+    """A line of ``rate --batch``: 52 card codes, a deal number or a deal code."""
+    text = text.strip()
+    if len(text.replace(",", " ").split()) > 1:
+        return Game(parse_deal(text), rules)
+    if text.upper().startswith("TP"):
+        code = deals.decode_code(text)
+        return Game.new(code.number, rules.replace(wrap=code.wrap, face_up=code.face_up,
+                                                   empty_waste=code.empty_waste))
+    return Game.new(deals.parse_number(text), rules)
+
+
+def _rating_json(found: Any, game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {"deal": game.deal_code}
+    out.update(found.to_json())
+    return out
+
+
+def cmd_rate(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    from . import rating
+
+    if args.batch:
+        if args.deal is not None or args.cards is not None:
+            raise ValueError("--batch reads deals from stdin: give no deal on the command line")
+        rules = _cli().rules_from(args)
+        for i, text in enumerate(stdin or sys.stdin):
+            if not text.strip():
+                continue
+            try:
+                game = _rated_deal(text, rules)
+            except ValueError as error:
+                raise ValueError(f"line {i + 1}: {error}") from None
+            print(json.dumps(_rating_json(rating.rate(game), game)), flush=True)
+        return 0
+    game = _cli().game_from(args)
+    found = rating.rate(game)
+    if args.json:
+        print(json.dumps(_rating_json(found, game)))
+        return 0
+    if not found.winnable:
+        print(f"{found.label}: no line wins this deal (the solver proved it)")
+        return 0
+    print(f"{found.label}: {found.wins} of {found.playouts} fair playouts won, "
+          f"{found.cards_left:.1f} cards left on average")
+    easy, medium, hard = rating.THRESHOLDS[found.wrap]
+    print(f"classes by playouts won: Easy {easy}+, Medium {medium}+, Hard {hard}+, "
+          f"Expert fewer ({'wrap' if found.wrap else 'no wrap'})")
+    return 0
+
+
 # -- registration ------------------------------------------------------------------------------
 
 
 def register(subparsers: Any) -> None:
-    """Add solve, hint, par, stats and analyse to ``python -m tripeaks``."""
+    """Add solve, hint, par, stats, analyse and rate to ``python -m tripeaks``."""
     cli = _cli()
 
     solve = subparsers.add_parser("solve", help="solve a deal or position exactly")
@@ -354,3 +409,12 @@ def register(subparsers: Any) -> None:
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
     cli.add_rule_options(analyse)
     analyse.set_defaults(func=cmd_analyse)
+
+    rate = subparsers.add_parser("rate", help="how hard a deal is: Easy, Medium, Hard, Expert")
+    cli.add_deal_argument(rate)
+    rate.add_argument("--batch", action="store_true",
+                      help="read deals from stdin (52 codes, a number or a code a line), "
+                      "one JSON line each")
+    rate.add_argument("--json", action="store_true", help="print one JSON object")
+    cli.add_rule_options(rate)
+    rate.set_defaults(func=cmd_rate)
