@@ -129,6 +129,35 @@ def test_challenge_hint_uses_only_the_cards_you_can_see_and_says_so(page, site):
     assert hinted(page) == solver.hint(Game.new(number, preset_rules("standard")), fair=True).move
 
 
+# -- item 13: the hint aims for par ----------------------------------------------------------
+
+
+def test_following_standards_hint_by_touch_scores_par_and_says_so(page, site):
+    """Standard deal 8: following the app's hint used to win 110 points against a par
+    of 276; now every hint keeps a line to par, and says so."""
+    number = 8
+    code = encode_code(number)
+    par = solver.par(Game.new(number, preset_rules("standard"))).score
+    game = Game.new(number, preset_rules("standard"))
+    open_deal(page, f"{site.url}#deal={code}&preset=standard", code)
+    for turn in range(80):
+        if game.over:
+            break
+        page.tap(".actions [data-action=hint]")
+        move = hinted(page)
+        assert move == solver.hint(game).move  # the engine's own hint, move by move
+        if turn == 0:
+            said = notice_with(page, "points")
+            assert f"keeps a line to {par} points" in said, said
+        tap_move(page, move)
+        game.apply(move)
+        page.wait_for_selector("[data-hint]", state="detached")
+    assert game.won
+    page.wait_for_selector("[data-testid=result]", state="visible")
+    assert page.locator("[data-testid=result] h2").text_content() == "You cleared the peaks!"
+    assert page.locator("[data-tile=score] .tile-value").text_content() == str(par)
+
+
 # -- item 3: a deal code carries its rules -----------------------------------------------------
 
 
