@@ -1,9 +1,14 @@
 // The offline service worker. build.py injects the precache list below:
-// {build, files: [{url, revision}]}, every URL relative to this file.
+// {build, files: [{url, revision, size, gz?, gzSize?, type?}]}, every URL
+// relative to this file; revision is the hash of the file's own bytes.
 //
 // install   fills cache tripeaks@<path>#<build> with every file; a file whose
 //           revision is unchanged is copied from the previous cache, not
-//           downloaded again.
+//           downloaded again. A file with a gz copy (the large runtime files)
+//           is downloaded as that copy and decoded here, where the browser has
+//           DecompressionStream; the original is the fallback. Every file is
+//           checked against its revision once decoded, and cached under its own
+//           URL. The pages are told the bytes received of the bytes to download.
 // activate  deletes this copy's older caches, and only this copy's: another
 //           copy of the app on the same origin (another <path>) keeps its own.
 // fetch     cache-first for the site's own files; a navigation to the app gets
@@ -55,37 +60,140 @@ async function revisionOf(buffer) {
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// A file whose bytes match its revision. The HTTP cache is tried first (the page
-// has just loaded the small files: no second download), then the network; a
+const DECODES = typeof self.DecompressionStream === "function";
+
+// What the install downloads, told to every page as it arrives: bytes received
+// of the bytes to download (a retry adds what it fetches again), files done.
+class Meter {
+  constructor(entries) {
+    this.total = entries.reduce((sum, entry) => sum + wireSize(entry), 0);
+    this.received = 0;
+    this.files = entries.length;
+    this.done = 0;
+    this.told = 0;
+  }
+
+  /** A counter for one response of `expected` bytes: it counts no more than those. */
+  counter(expected, again) {
+    if (again) this.total += expected;
+    let seen = 0;
+    return (bytes) => {
+      const counted = Math.max(0, Math.min(bytes, expected - seen));
+      seen += counted;
+      this.received += counted;
+      if (Date.now() - this.told >= 50) this.tell();
+    };
+  }
+
+  fileDone() {
+    this.done += 1;
+    this.tell();
+  }
+
+  finish() {
+    this.received = this.total; // every file is in: nothing more comes
+    return this.files ? this.tell() : null;
+  }
+
+  tell() {
+    this.told = Date.now();
+    return announce({ type: "precache-progress", build: PRECACHE.build, received: this.received,
+      total: this.total, done: this.done, files: this.files });
+  }
+}
+
+const wireSize = (entry) => (entry.gz && DECODES ? entry.gzSize : entry.size) || 0;
+
+async function readCounted(response, count) {
+  const reader = response.body.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    count(value.byteLength);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// A file whose bytes match its revision. Its gz copy first, where it has one and
+// this browser decodes gzip: a host that sends the copy with Content-Encoding has
+// had the browser decode it already, so the bytes as received are checked too.
+// Then the file itself. Each is tried from the HTTP cache first (the page has just
+// loaded the small files: no second download), then from the network. A
 // half-deployed site fails the install, and the old version keeps serving.
-async function download(entry) {
-  for (const mode of ["default", "reload"]) {
-    const response = await fetch(url(entry.url), { cache: mode });
-    if (!response.ok) throw new Error(`precache ${entry.url}: HTTP ${response.status}`);
-    const body = await response.arrayBuffer();
-    if ((await revisionOf(body)) === entry.revision) {
-      return new Response(body, { status: 200, headers: response.headers });
+async function download(entry, meter) {
+  const tries = [];
+  if (entry.gz && DECODES) tries.push({ path: entry.gz, size: entry.gzSize, gz: true });
+  tries.push({ path: entry.url, size: entry.size, gz: false });
+  let again = false;
+  for (const { path, size, gz } of tries) {
+    for (const mode of ["default", "reload"]) {
+      const response = await fetch(url(path), { cache: mode });
+      const count = meter.counter(size || 0, again);
+      again = true;
+      if (!response.ok) {
+        if (gz) break; // no copy on this host: the file itself
+        throw new Error(`precache ${entry.url}: HTTP ${response.status}`);
+      }
+      const received = await readCounted(response, count);
+      if (gz) {
+        const decoded = received[0] === 0x1f && received[1] === 0x8b
+          ? await gunzip(received).catch(() => null) : null;
+        for (const body of [decoded, received]) {
+          if (body && (await revisionOf(body)) === entry.revision) return decodedResponse(entry, body);
+        }
+      } else if ((await revisionOf(received)) === entry.revision) {
+        return new Response(received, { status: 200, headers: response.headers });
+      }
     }
+    if (gz) console.warn(`precache ${entry.url}: its gzip copy does not match, downloading the file itself`);
   }
   throw new Error(`precache ${entry.url}: its content does not match revision ${entry.revision}`);
+}
+
+// The decoded file, as the host would have sent it: WebAssembly.instantiateStreaming
+// takes a response only with the type application/wasm.
+function decodedResponse(entry, body) {
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": entry.type || "application/octet-stream", "Content-Length": String(body.byteLength) },
+  });
 }
 
 async function precache() {
   const cache = await caches.open(CACHE);
   const revisions = {};
-  const total = PRECACHE.files.length;
   const olds = await oldCaches();
-  let done = 0;
+  const needed = [];
+  for (const entry of PRECACHE.files) {
+    revisions[entry.url] = entry.revision;
+    if (await cache.match(url(entry.url))) continue;
+    const kept = await fromOldCaches(olds, entry);
+    if (kept) await cache.put(url(entry.url), kept);
+    else needed.push(entry);
+  }
+  const meter = new Meter(needed);
   await Promise.all(
-    PRECACHE.files.map(async (entry) => {
-      revisions[entry.url] = entry.revision;
-      if (await cache.match(url(entry.url))) return;
-      const response = (await fromOldCaches(olds, entry)) || (await download(entry));
-      await cache.put(url(entry.url), response);
-      done += 1;
-      announce({ type: "precache-progress", build: PRECACHE.build, done, total });
+    needed.map(async (entry) => {
+      await cache.put(url(entry.url), await download(entry, meter));
+      meter.fileDone();
     }),
   );
+  await meter.finish();
   await cache.put(
     url(MANIFEST_KEY),
     new Response(JSON.stringify(revisions), { headers: { "Content-Type": "application/json" } }),

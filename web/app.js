@@ -92,8 +92,9 @@ export class App {
     }
     this.listen();
 
-    this.sw.onprogress = ({ done, total }) =>
-      this.progress(`Saving the game for offline play… ${done} of ${total} files`, 0.5 * done / total);
+    this.sw.onprogress = ({ received, total }) => this.progress(
+      `Downloading the game for offline play… ${(received / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`,
+      total ? received / total : 1, "download");
     this.sw.onupdate = () => this.offerUpdate();
     this.sw.beforeReload = () => this.enqueue(() => this.keepGame()); // another tab applied an update
     const registered = this.sw.register();
@@ -240,11 +241,15 @@ export class App {
     this.doc.addEventListener("visibilitychange", () => this.keepTime());
   }
 
-  progress(text, fraction) {
+  // The bar never goes back. When the game is downloaded first, the download fills
+  // its first half, by bytes, and the engine's steps the second half.
+  progress(text, fraction, part = "engine") {
     if (!this.boot || this.boot.hidden) return;
+    if (part === "download") this.downloaded = true;
     if (text) this.boot.querySelector(".boot-text").textContent = text;
     const bar = this.boot.querySelector("progress");
-    bar.value = Math.max(bar.value, Math.min(1, fraction));
+    const value = part === "download" ? fraction / 2 : this.downloaded ? 0.5 + fraction / 2 : fraction;
+    bar.value = Math.max(bar.value, Math.min(1, value));
   }
 
   bootFailed(error) {

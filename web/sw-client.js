@@ -4,6 +4,8 @@
 //               where there is none), so the worker's 9.6 MB wasm is fetched
 //               through the precache instead of twice.
 // onupdate      called when a new version has installed and is waiting.
+// onprogress    called while a version installs: {received, total} bytes of
+//               what it downloads, {done, files} files.
 // applyUpdate() tells the waiting version to take over. The caller decides
 //               when: never in the middle of a move.
 // Whenever a new version takes over (asked by this tab or another), every tab

@@ -175,8 +175,9 @@ def test_the_site_works_under_a_sub_path(page, site_dir, make_site, watch):
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == live.url
     assert live.requests and all(p.startswith("/tripeaks/") for p in live.requests)
-    # The wasm came once from the server.
-    assert live.downloads.count("/tripeaks/pyodide/pyodide.asm.wasm") == 1
+    # The wasm came once from the server (gzipped: tests/e2e/test_first_visit_bytes.py).
+    assert live.downloads.count("/tripeaks/pyodide/pyodide.asm.wasm.gz") == 1
+    assert "/tripeaks/pyodide/pyodide.asm.wasm" not in live.downloads
     live.close()
     page.reload()
     wait_ready(page)
@@ -197,7 +198,8 @@ def test_a_cold_first_visit_downloads_each_file_once(page, site, watch):
         (page.evaluate("fetch('service-worker.js').then(r => r.text())")), re.S).group(1))
     for entry in precached["files"]:
         assert counts.get("/" + entry["url"], 0) <= 1, entry["url"]
-    assert counts.get("/pyodide/pyodide.asm.wasm") == 1
+    assert counts.get("/pyodide/pyodide.asm.wasm.gz") == 1  # the runtime, gzipped
+    assert "/pyodide/pyodide.asm.wasm" not in counts
     assert_clean(watch, site)
 
 
