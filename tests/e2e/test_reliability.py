@@ -318,6 +318,26 @@ def test_a_deep_path_shows_the_app(page, site):
     assert page.url.startswith(site.url + "#") or page.url == site.url
 
 
+def test_a_deep_path_on_a_first_visit_opens_the_app_above_it(browser, page, make_site, site_dir):
+    """No service worker yet: the host answers with the site's 404.html (GitHub
+    Pages does), which finds the app above the address and opens it there."""
+    live = make_site(site_dir, "/tripeaks/")
+    page.goto(f"{live.url}a/b/#deal={CODE}")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.wait_for_function(
+        "code => document.querySelector('[data-testid=deal]').textContent.includes(code)",
+        arg=CODE)
+    assert page.url.split("#")[0] == live.url  # the app's own address, the deal played
+    # Where no copy of the app is found above it, the page says so instead of waiting.
+    fresh = browser.new_context()  # no service worker of the first visit's
+    other = fresh.new_page()
+    other.route("**/manifest.json", lambda route: route.fulfill(status=404, body="gone"))
+    other.goto(f"{live.url}c/d")
+    other.wait_for_function("() => document.getElementById('status')?.textContent"
+                           ".includes('not at this address')")
+    fresh.close()
+
+
 # -- 11. a migrated save counts its finished game once -------------------------------------
 
 def test_a_finished_game_in_an_old_save_is_counted_once(context, page, site):
