@@ -59,6 +59,12 @@ def covered_by_notices(page) -> list:
     }""")
 
 
+def settled(page) -> None:
+    """Wait until no card, pile or risen point is still moving."""
+    page.wait_for_function("""() => !document.getAnimations().some(a => a.playState === 'running'
+        && a.effect?.target?.closest?.('[data-slot], .pile, .points-pop, .peak-burst'))""")
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_screens(browser, site, axe_source, size):
     width, height = SIZES[size]
@@ -71,13 +77,13 @@ def test_screens(browser, site, axe_source, size):
     try:
         number, code, line = winnable_deal()
         open_app(page, f"{site.url}#deal={code}")
-        page.wait_for_timeout(400)  # the cards turned over
+        settled(page)  # the cards turned over
         page.screenshot(path=str(OUT / f"{size}-start.png"))
         assert audit(page) == []
         # A game in progress: a few moves in.
         for move in line[:6]:
             click_move(page, move)
-        page.wait_for_timeout(400)  # let the last card land
+        settled(page)  # the last card landed, its points risen and gone
         shown = layout(page)
         assert shown["outside"] == [] and shown["navInside"]
         assert shown["smallest"] >= 12  # a rank stays readable on the smallest phone
@@ -91,8 +97,7 @@ def test_screens(browser, site, axe_source, size):
             open_panel(page, panel)
             dialog = page.locator(f"dialog[data-testid={panel}]")
             dialog.wait_for(state="visible")
-            if size in ("phone", "desktop", "small"):
-                page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
+            page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
             assert audit(page) == [], panel
             # A notice that comes while the panel is open covers none of it.
             page.keyboard.press("h")  # Hint's key: its message, or none while a panel is up
@@ -103,8 +108,6 @@ def test_screens(browser, site, axe_source, size):
             assert covered_by_notices(page) == [], panel
             page.evaluate("document.querySelectorAll('.notice').forEach(n => n.remove())")
             dialog.locator("[data-close]").last.click()
-        if size not in ("phone", "desktop", "large"):
-            return
         for move in line[6:]:
             click_move(page, move)
         # A frame of the win's cascade, once its cards have spread over the table.
