@@ -1,8 +1,16 @@
-// Runs first, while the page is still parsing: on a page the service worker
+// Runs first, while the page is still parsing. On a page the service worker
 // already controls (every visit after the first), start the engine's worker at
 // once, so Python boots while the rest of the page loads. Its messages are kept
 // until engine-client.js takes the worker over. A first visit does nothing
 // here: the worker must wait until the service worker controls the page.
+// Script errors and unhandled rejections from the first moment on, kept in
+// tripeaksErrors for whoever must read them without a console (the WebKit smoke
+// run, a bug report).
+globalThis.tripeaksErrors = [];
+addEventListener("error", (event) => tripeaksErrors.push(`error: ${event.message}`));
+addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
+  `rejection: ${(event.reason && event.reason.message) || event.reason}`));
+
 (() => {
   if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
   if (globalThis.tripeaksEngineTaken) return; // main.js was quicker and started it

@@ -5,11 +5,11 @@
 SITE is a built site, NEWER a later build of it (the update to offer). Each
 check prints ``ok`` or ``FAIL`` with the reason; the last line counts them, and
 the exit status is 1 if any failed, 2 if the browser could not start at all.
-WebKitWebDriver returns no console logs, so errors are caught by a collector
-this script installs in each page once it has loaded (script errors, unhandled
-rejections, console.error) and by what the app itself reports in the DOM (a
-failed engine, error notices); errors before the first check are seen only
-through the latter.
+WebKitWebDriver returns no console logs, so errors are caught three ways: the
+page's own record from its first moment (boot.js keeps script errors and
+unhandled rejections in ``tripeaksErrors``), a collector this script installs
+once the page has loaded (adding console.error), and what the app reports in
+the DOM (a failed engine, error notices).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ BOOT_TIMEOUT = 180  # s: a cold boot on a loaded 2-core CI machine
 
 COLLECT_ERRORS = (HERE / "collect-errors.js").read_text()
 REPORTED_ERRORS = """return [
+  ...(window.tripeaksErrors || []),
   ...(window.smokeErrors || []),
   ...[...document.querySelectorAll(".notice.error p")].map((p) => `notice: ${p.textContent}`),
   ...(document.documentElement.dataset.engine === "failed" ? ["the engine failed to start"] : []),
