@@ -76,16 +76,16 @@ def _z(wins_a: int, n_a: int, wins_b: int, n_b: int) -> float:
 
 
 def test_the_normal_ai_wins_less_often_class_after_class():
-    """On 100 deals none of the rating's own data came from (3,000..3,099), the normal AI
+    """On 80 deals none of the rating's own data came from (3,000..3,079), the normal AI
     wins fewer deals in each class than in the one before, and far fewer Expert deals than
     Easy ones (z > 4; the benchmark's 2,000 deals show the same, for the hard AI too).
     Every figure is seeded, so this passes or fails the same way on every run."""
     won = {level: [] for level in range(1, 5)}
-    for number in range(3000, 3100):
+    for number in range(3000, 3080):
         found = rate(number, STANDARD)
         if found.winnable:
             won[found.level].append(ai.NormalAI().play(Game.new(number, STANDARD)).won)
-    assert all(len(games) >= 15 for games in won.values()), {k: len(v) for k, v in won.items()}
+    assert all(len(games) >= 12 for games in won.values()), {k: len(v) for k, v in won.items()}
     rates = [sum(won[level]) / len(won[level]) for level in range(1, 5)]
     assert rates == sorted(rates, reverse=True) and len(set(rates)) == 4, rates
     assert _z(sum(won[1]), len(won[1]), sum(won[4]), len(won[4])) > 4
