@@ -6,13 +6,20 @@
 Builds the site into a temporary directory, serves it on 127.0.0.1 and measures,
 each figure the median of ``--repeats`` runs:
 
-  cold        a first visit in a fresh profile: navigation to engine ready, and
-              the bytes the server sent (every file, the wasm once)
+  cold        a first visit in a fresh profile: navigation to engine ready, to
+              the build's first deal drawn, and the bytes the server sent (every
+              file, the wasm once)
   warm        a new tab on a warm service-worker cache, with a saved game:
               the saved board drawn, and the engine ready (both from navigation
               start), with the kept memory snapshot and without it
   tap         a tap on the stock or a card to the board updated in the DOM, and
               to the next animation frame after that (p95 over --taps taps a run)
+  deals       New game, Restart and the daily deal, for every preset: the tap
+              (on the toolbar's button, the confirm panel's "Restart", the Deals
+              panel's "Play today's deal") to the new board drawn (the app's
+              tripeaks:drawn mark), p50, p95 and max over --games of each
+
+    python bench/bench_app.py --only deals [--games 50]
 
 Nothing here is asserted; the figures go to docs/benchmarks.md ("## App").
 """
@@ -67,13 +74,18 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
+first_cards: list[float] = []  # each cold visit's first deal drawn, from navigation
+
+
 def cold_visit(browser, live: LiveSite, dist: Path) -> tuple[float, int]:
     context = browser.new_context()
     live.handler.downloads.clear()
     page = context.new_page()
     page.goto(live.url)
     page.wait_for_selector(READY, state="attached", timeout=180_000)
-    ready = page.evaluate(MARKS)["engine-ready"]
+    marks = page.evaluate(MARKS)
+    ready = marks["engine-ready"]
+    first_cards.append(marks.get("first-deal-drawn", float("nan")))
     page.wait_for_timeout(1500)  # let the snapshot be kept, as a player's first visit would
     sent = sum((dist / p.lstrip("/")).stat().st_size
                for p in live.handler.downloads if (dist / p.lstrip("/")).is_file())
@@ -124,21 +136,95 @@ def taps(browser, live: LiveSite, count: int) -> list[list[float]]:
     return times
 
 
+PRESETS = ("standard", "classic", "countdown", "relaxed", "challenge")
+
+# Tap `selector` and resolve with the time to the next board drawn by the app
+# (its tripeaks:drawn mark); before the tap, wait as a player would look at the
+# board: until the engine has no request in flight nor a next deal to prepare
+# (tripeaks.preparing; 2 s at most) and the page is idle.
+DEAL_TAP = """async (selector) => {
+    const looking = () => tripeaks.engine.busy || tripeaks.preparing;
+    for (let i = 0; i < 200 && looking(); i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => requestIdleCallback(r));
+    const start = performance.now();
+    const drawn = new Promise((resolve) => {
+        const seen = new PerformanceObserver((list) => {
+            for (const mark of list.getEntries()) {
+                if (mark.name === 'tripeaks:drawn' && mark.startTime >= start) {
+                    seen.disconnect();
+                    resolve(mark.startTime - start);
+                }
+            }
+        });
+        seen.observe({ type: 'mark' });
+    });
+    document.querySelector(selector).click();
+    return await drawn;
+}"""
+
+
+def deal_times(browser, live: LiveSite, preset: str, games: int) -> dict[str, list[float]]:
+    """New game, Restart and today's deal under ``preset``, ``games`` of each."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    page.evaluate("""(preset) => { tripeaks.options.preset = preset; tripeaks.options.rules = {};
+                      tripeaks.storage.save('options', tripeaks.options); }""", preset)
+    new = ".actions [data-action=new]"
+    page.evaluate(DEAL_TAP, new)  # the first deal under the preset
+    times: dict[str, list[float]] = {"new": [], "restart": [], "daily": []}
+    for _ in range(games):
+        times["new"].append(page.evaluate(DEAL_TAP, new))
+        page.click("[data-testid=stock]")  # a move, so Restart has something to undo
+        page.wait_for_function("() => !tripeaks.engine.busy && tripeaks.save.board.moves > 0")
+        page.click(".actions [data-action=restart]")
+        page.wait_for_selector("[data-testid=confirm][open]")
+        times["restart"].append(page.evaluate(DEAL_TAP, "[data-testid=confirm-yes]"))
+        page.click(".actions [data-action=deals]")
+        page.wait_for_selector("[data-testid=deals][open]")
+        times["daily"].append(page.evaluate(DEAL_TAP, "[data-testid=daily]"))
+    context.close()
+    return times
+
+
+def deals_report(browser, live: LiveSite, games: int, presets: list[str]) -> None:
+    print("| preset | action | p50 | p95 | max |")
+    print("|---|---|---|---|---|")
+    for preset in presets:
+        times = deal_times(browser, live, preset, games)
+        for action, values in times.items():
+            print(f"| {preset} | {action} | {statistics.median(values):.1f} ms | "
+                  f"{p95(values):.1f} ms | {max(values):.1f} ms |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--taps", type=int, default=20)
+    parser.add_argument("--games", type=int, default=50, help="deals of each kind per preset")
+    parser.add_argument("--only", choices=("all", "deals"), default="all")
+    parser.add_argument("--presets", default=",".join(PRESETS), help="for --only deals")
+    parser.add_argument("--site", type=Path, help="serve this built site instead of building one")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        dist = Path(tmp) / "site"
-        build.build(dist, quiet=True)
+        dist = args.site or Path(tmp) / "site"
+        if not args.site:
+            build.build(dist, quiet=True)
         live = LiveSite(dist)
         with sync_playwright() as playwright:
             browser = launch(playwright)
             version = browser.version
+            if args.only == "deals":
+                print(f"# {time.strftime('%Y-%m-%d')}, Chromium {version} headless, "
+                      f"{platform.machine()}, {os.cpu_count()} cores; {args.games} of each")
+                deals_report(browser, live, args.games, args.presets.split(","))
+                browser.close()
+                live.close()
+                return 0
             cold = [cold_visit(browser, live, dist) for _ in range(args.repeats)]
             warm = warm_visits(browser, live, args.repeats)
             plain = warm_visits(browser, live, args.repeats, "?snapshot=off")
@@ -158,6 +244,7 @@ def main() -> int:
 
     row("cold first visit: navigation to engine ready", [c[0] for c in cold])
     row("cold first visit: bytes sent by the server", [c[1] for c in cold], "MB", 1e6)
+    row("cold first visit: real cards drawn (the build's first deal)", first_cards)
     row("warm: saved board drawn (from navigation)", [r["saved-board-drawn"] for r in warm])
     row("warm: engine ready, memory snapshot", [r["engine-ready"] for r in warm])
     row("warm: engine ready, no snapshot (?snapshot=off)", [r["engine-ready"] for r in plain])
