@@ -23,6 +23,7 @@ from .cards import adjacent, card_code, card_name
 from .layout import (
     ALL_REMOVED,
     COVER_MASK,
+    COVERED_BY,
     COVERS,
     GROUP_MASKS,
     GROUP_OF,
@@ -30,6 +31,7 @@ from .layout import (
     ROW_SIZES,
     ROW_STARTS,
     TIPS,
+    row_of,
 )
 from .notation import (
     DRAW,
@@ -65,6 +67,26 @@ NEAR_RANKS = {
 }
 """For each waste rank, a bit mask of the ranks that fit on it, without and with wrap."""
 ANY_RANK = (1 << 13) - 1
+
+
+def _columns() -> tuple[int, ...]:
+    """Each position's column (0..9) on the table's 10-column grid: a base-row
+    card sits in its own column, every other card midway between the two that
+    cover it, counted in the column its left half falls in.
+
+    >>> _columns()[:3], _columns()[9], _columns()[18:21]
+    ((1, 4, 7), 0, (0, 1, 2))
+    """
+    x = [0.0] * PEAK_CARDS
+    for p in reversed(range(PEAK_CARDS)):  # the covering cards come later
+        cover = COVERED_BY[p]
+        x[p] = sum(x[q] for q in cover) / len(cover) if cover else p - ROW_STARTS[3]
+    return tuple(int(v) for v in x)
+
+
+COLUMNS = _columns()
+"""For each position, its column on a 4-row, 10-column grid (the row is ``row_of``)."""
+ROWS = tuple(row_of(p) for p in range(PEAK_CARDS))
 
 
 class IllegalMoveError(ValueError):
@@ -172,6 +194,11 @@ class Game:
             return False
         top = self.waste_top
         return top is None or bool(self._near[top >> 2] >> self.ranks[position] & 1)
+
+    def would_uncover(self, position: int) -> list[int]:
+        """The positions that playing ``position`` would leave with nothing on them."""
+        after = self.removed | 1 << position
+        return [p for p in COVERS[position] if COVER_MASK[p] & ~after == 0]
 
     def legal_moves(self) -> list[int]:
         """Playable positions in ascending order, then ``DRAW`` while the stock lasts."""
@@ -382,6 +409,11 @@ class Game:
                 "face_up": face_up,
                 "free": self.is_uncovered(p),
                 "fits": not self.over and self.fits(p),
+                # Where it lies and what lies on it, for a screen reader's grid:
+                "row": ROWS[p],
+                "column": COLUMNS[p],
+                "covered_by": [q for q in COVERED_BY[p] if not self.removed >> q & 1],
+                "uncovers": [] if removed else self.would_uncover(p),
             })
         top = self.waste_top
         last = next((a for a in reversed(self.actions) if a >= 0), None)
