@@ -207,6 +207,7 @@ export class App {
     on("deal-cards", () => this.playTyped("cards"));
     on("share", () => this.share());
     on("read", () => this.readBoard(), true);
+    on("ask", ({ what }) => this.renderer.tell(what), true); // W, S, L, B: said, nothing changes
     on("watch", () => this.startWatching());
     on("ai-step", () => this.aiStep());
     on("ai-run", () => this.aiRun());
@@ -246,7 +247,7 @@ export class App {
   progress(text, fraction, part = "engine") {
     if (!this.boot || this.boot.hidden) return;
     if (part === "download") this.downloaded = true;
-    if (text) this.boot.querySelector(".boot-text").textContent = text;
+    if (text) this.renderer.bootStatus(this.boot, text); // spoken once a step, not at each count
     const bar = this.boot.querySelector("progress");
     const value = part === "download" ? fraction / 2 : this.downloaded ? 0.5 + fraction / 2 : fraction;
     bar.value = Math.max(bar.value, Math.min(1, value));
@@ -589,10 +590,9 @@ export class App {
         if (error && (error.kind === "IllegalMoveError" || error.kind === "UndoError")) {
           if (Number.isInteger(move)) this.renderer.shake(move);
           if (this.sound) this.sound.play("illegal");
-          if (this.options.errorHelp !== false || error.kind === "UndoError") {
-            this.notices.show(error.message, { id: "move", timeout: 3000 });
-          }
-          this.renderer.announce(error.message);
+          const shown = this.options.errorHelp !== false || error.kind === "UndoError";
+          if (shown) this.notices.show(error.message, { id: "move", timeout: 3000 });
+          this.renderer.refusal(move, error.message, { spoken: shown }); // the notice says the reason; this, what blocks
         } else {
           throw error;
         }
@@ -615,16 +615,7 @@ export class App {
   }
 
   announceMove(move, board, before = null) {
-    const parts = [];
-    if (move === "undo") parts.push("Move undone.");
-    else if (move === "redo") parts.push("Move redone.");
-    else if (move === DRAW) parts.push(`Drew the ${board.waste.name}. ${board.stock.count} left in the stock.`);
-    else parts.push(`Played the ${board.waste.name}.`);
-    const revealed = (board.revealed || []).map((p) => board.slots[p] && board.slots[p].name).filter(Boolean);
-    if (revealed.length) parts.push(`Turned over: ${revealed.join(", ")}.`);
-    for (const e of board.events || []) if (e && e.kind !== "streak" && e.kind !== "undo" && e.label) parts.push(`${e.label}.`);
-    if (before && typeof board.score === "number" && board.score !== before.score) parts.push(`Score ${board.score}.`);
-    if (!board.over) this.renderer.announce(parts.join(" "));
+    this.renderer.announceMove(move, board, before, { who: this.watch ? "The AI" : null }); // words.js
   }
 
   /** A tap or key meant for the player's game while the AI plays: say why nothing happens. */
@@ -647,8 +638,7 @@ export class App {
       }
       const board = this.save.board;
       const what = move === DRAW ? "Draw from the stock." : `Play the ${board.slots[move].name}.`;
-      this.notices.show(`${which}${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 });
-      this.renderer.announce(what);
+      this.notices.show(`${which}${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 }); // said once, by the notice
       this.renderer.showHint(move);
     });
   }
@@ -658,7 +648,7 @@ export class App {
     const state = await this.engine.call(command, request);
     this.notices.dismiss("options"); // "rule changes apply from your next new game": now they have
     this.show(state, { fresh: true, daily });
-    this.renderer.announce(`New deal. ${state.board.description || ""}`);
+    this.renderer.announceDeal(state.board); // not each face-down card
     if (command !== "restart") this.doc.dispatchEvent(new CustomEvent("tripeaks:deal")); // for web/install.js
     if (command === "new_game") this.prepareSoon(); // the one after this one
   }

@@ -7,6 +7,7 @@ import { words } from "./words.js";
 import { formatTime } from "./render.js";
 import { RULE_KEYS, rulesText } from "./options.js";
 import { ResultPanel } from "./result.js";
+import { KEY_HELP } from "./input.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -157,6 +158,10 @@ export class Dialogs {
     form.elements.fairHint.checked = Boolean(options.fairHint);
     form.elements.theme.value = options.theme || "felt";
     form.elements.speed.value = options.speed || "normal";
+    for (const [name, fallback] of [["verbosity", "full"], ["shortcuts", "on"], ["cardSize", "normal"]]) {
+      if (form.elements[name]) form.elements[name].value = options[name] || fallback;
+    }
+    if (form.elements.highlight) form.elements.highlight.checked = Boolean(options.highlight);
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
     // Say what differs from the preset, in the form's own words.
     const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
@@ -317,11 +322,8 @@ export class Dialogs {
     const h = this.doc.createElement("h3");
     h.textContent = "Keys";
     const list = this.doc.createElement("ul");
-    for (const text of [
-      "Tab or the arrow keys: move between the cards you can play; Enter or Space plays one.",
-      "Space or D: draw from the stock. U or Ctrl+Z: undo. Ctrl+Y or Ctrl+Shift+Z: redo. H: hint.",
-      "N: new game. R: restart this deal. P: pause.",
-    ]) {
+    list.dataset.testid = "rules-keys";
+    for (const text of KEY_HELP) {
       const li = this.doc.createElement("li");
       li.textContent = text;
       list.append(li);

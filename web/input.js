@@ -2,12 +2,30 @@
 // its data-action name ("undo", "hint", "new", "restart", "pause", ...). It
 // never touches the game; app.js decides what each one does.
 //
-// Tap or click a card or the stock; drag a card onto the waste; keys:
-// Space or D draws, U or Ctrl+Z undoes, Ctrl+Y / Ctrl+Shift+Z redoes, H hint,
-// N new game, R restart, P pause, arrows move between the playable cards.
-// Enter or Space on a focused card plays it (it is a button).
+// Tap or click a card or the stock; drag a card onto the waste; keys (the
+// Rules panel lists them, from KEY_HELP):
+// Enter or Space plays the focused card, or draws on the stock (they are
+// buttons); with no card focused Space draws. D draws, U or Ctrl+Z undoes,
+// Ctrl+Y / Ctrl+Shift+Z redoes, H hint, N new game, R restart, P pause.
+// Questions ("ask"): W the waste, S the score and what is left, L the playable
+// cards, B the whole board. On the peaks (a grid) the arrow keys move by row
+// and column, Home and End to a row's ends, Ctrl+Home and Ctrl+End to the
+// grid's; elsewhere the arrows move between the playable cards and the stock.
+// The one-letter keys can be limited to the table or turned off (the
+// document's data-shortcuts, set from Options by render.js).
 
 const KEYS = { d: "draw", " ": "draw", u: "undo", h: "hint", n: "new", r: "restart", p: "pause" };
+const ASK = { w: "waste", s: "figures", l: "playable", b: "board" };
+
+/** Every key, as the Rules panel says it. */
+export const KEY_HELP = [
+  "On the peaks, the arrow keys move by row and column (4 rows, 10 columns; empty cells where no card lies); Home and End go to the ends of a row, Ctrl+Home and Ctrl+End to the first and last cell. Down from the bottom row goes to the stock; Up from the stock comes back.",
+  "Tab moves between the peaks, the stock and the buttons. Enter or Space plays the focused card; on the stock, Enter or Space draws.",
+  "D, or Space when no card has focus: draw from the stock. U or Ctrl+Z: undo. Ctrl+Y or Ctrl+Shift+Z: redo. H: hint.",
+  "N: new game. R: restart this deal. P: pause.",
+  "Questions: W reads the waste card; S the score, the stock and the cards left; L the cards you can play; B the whole board, row by row, with columns.",
+  "Options can keep the one-letter keys to the table, or turn them off (the Ctrl keys, arrows, Enter and Space still work).",
+];
 const DRAG_START = 8; // px a pointer moves before a press becomes a drag
 const TARGET = 44; // px: the least touch target of a playable card (Apple's and Google's minimum)
 
@@ -78,6 +96,23 @@ export class Input extends EventTarget {
     if (target && target.closest && target.closest("dialog, input, textarea, select, label")) return;
     const tag = target && target.tagName;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const grid = target && target.closest ? target.closest("[role=grid]") : null;
+    if (grid && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(key) && !event.shiftKey) {
+      if (!this.moveInGrid(grid, target, key, event.ctrlKey)) return;
+      event.preventDefault();
+      return;
+    }
+    if ((key === "Enter" || key === " ") && target && target.getAttribute && target.getAttribute("role") === "gridcell") {
+      this.emit("ask", { what: "playable" }); // an empty cell: nothing here, so say what can be played
+      event.preventDefault();
+      return;
+    }
+    if (key === "ArrowUp" && target && target.dataset && target.dataset.testid === "stock" && this.toGrid()) {
+      event.preventDefault();
+      return;
+    }
+    const single = !event.ctrlKey && key.length === 1;
+    if (single && !this.shortcutsOn(target)) return;
     if (event.ctrlKey) {
       if (key === "z") this.emit(event.shiftKey ? "redo" : "undo");
       else if (key === "y") this.emit("redo");
@@ -88,10 +123,58 @@ export class Input extends EventTarget {
       if (!this.moveFocus(target, key)) return;
     } else if (KEYS[key]) {
       this.emit(KEYS[key]);
+    } else if (ASK[key] && !event.shiftKey) {
+      this.emit("ask", { what: ASK[key] });
     } else {
       return;
     }
     event.preventDefault();
+  }
+
+  /** Whether one-letter keys act here: always, only on the table, or never (Options). */
+  shortcutsOn(target) {
+    const doc = target && target.ownerDocument ? target.ownerDocument : document;
+    const mode = doc.documentElement.dataset.shortcuts || "on";
+    if (mode === "off") return false;
+    if (mode === "table") return Boolean(target && target.closest && target.closest("main"));
+    return true;
+  }
+
+  /** Move focus on the peaks' grid by row and column; returns whether it moved
+   * (or the key was used up at an edge, so the page does not scroll). */
+  moveInGrid(grid, from, key, ctrl) {
+    const rows = [...grid.querySelectorAll("[role=row]")];
+    const cell = from.closest("[role=gridcell]");
+    if (!cell) return false;
+    let r = rows.indexOf(cell.parentElement);
+    let c = [...cell.parentElement.children].indexOf(cell);
+    const last = rows[r].children.length - 1;
+    if (key === "ArrowLeft") c = Math.max(0, c - 1);
+    else if (key === "ArrowRight") c = Math.min(last, c + 1);
+    else if (key === "ArrowUp") r = Math.max(0, r - 1);
+    else if (key === "ArrowDown") {
+      if (r === rows.length - 1) { // below the bottom row: the stock
+        const stock = this.root.querySelector("[data-testid=stock]");
+        if (stock && !stock.disabled) stock.focus();
+        return true;
+      }
+      r += 1;
+    } else if (key === "Home") [r, c] = ctrl ? [0, 0] : [r, 0];
+    else if (key === "End") [r, c] = ctrl ? [rows.length - 1, rows[rows.length - 1].children.length - 1] : [r, last];
+    const next = rows[r].children[Math.min(c, rows[r].children.length - 1)];
+    const card = next.querySelector("[data-slot]:not([data-removed])");
+    const target = card && !card.disabled ? card : next;
+    target.focus();
+    return true;
+  }
+
+  /** From the stock up to the grid: its cell in the tab order. */
+  toGrid() {
+    const grid = this.root.querySelector("[role=grid]");
+    const stop = grid && grid.querySelector("[tabindex='0']:not(:disabled)");
+    if (!stop) return false;
+    stop.focus();
+    return true;
   }
 
   /** Arrow keys walk the playable cards and the stock: left and right in a

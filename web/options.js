@@ -7,7 +7,11 @@ export const RULE_KEYS = [
   "wrap", "face_up", "empty_waste", "scoring", "undo_limit", "undo_restores_moves",
   "winnable_only", "abandon_is_loss",
 ];
-export const TABLE_DEFAULTS = { errorHelp: true, fourColour: false, theme: "felt", speed: "normal", fairHint: false, sound: true };
+export const TABLE_DEFAULTS = {
+  errorHelp: true, fourColour: false, theme: "felt", speed: "normal", fairHint: false, sound: true,
+  // Screen reader, keys and low vision (docs/accessibility.md):
+  verbosity: "full", shortcuts: "on", highlight: false, cardSize: "normal",
+};
 
 /** The rules a new game asks for: a preset and the options changed on it. */
 export function gameRequest(options) {

@@ -4,9 +4,14 @@
 // labels). Only attributes and textContent are written; nothing from a save,
 // a link or the engine is ever parsed as HTML. No rule is decided here: what
 // may be played is the board's "fits", what is face up is its "face_up".
+//
+// The peaks are a role="grid" of 4 rows by 10 columns (each slot's "row" and
+// "column" come from the view), with empty cells where no card lies or where
+// one was played. One cell at a time is in the tab order (a roving tabindex):
+// input.js moves focus from cell to cell, and this module follows it.
 
 import { clearFace, drawFace, isCode } from "./cards.js";
-import { words } from "./words.js";
+import { boardWords, cardLabel, dealWords, emptyCell, figures, moveWords, playable, refusalWords, waste as wasteWords, words } from "./words.js";
 
 const DRAW = 28;
 const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
@@ -71,6 +76,16 @@ export class Renderer {
       this.slots.push(card);
     }
     this.peaks.replaceChildren(...this.slots);
+    this.grid = null; // [row][column] -> cell, once the engine's view says where each slot lies
+    this.cursor = null; // the cell in the tab order
+    this.peaks.addEventListener("focusin", (event) => {
+      const cell = event.target.closest && event.target.closest("[role=gridcell]");
+      if (cell) {
+        this.cursor = cell;
+        this.rove();
+      }
+    });
+    this.verbosity = "full";
     this.board = null;
     this.interactive = false;
     this.early = false;
@@ -80,8 +95,17 @@ export class Renderer {
   }
 
   /** Table options: deck colours, theme, animation speed. */
-  applyOptions({ fourColour = false, theme = "felt", speed = "normal" } = {}) {
+  applyOptions({ fourColour = false, theme = "felt", speed = "normal", verbosity = "full", shortcuts = "on", highlight = false, cardSize = "normal" } = {}) {
     this.html.dataset.deck = fourColour ? "four" : "two";
+    // Read by input.js (which keys act) and styles.css (playable cards marked, card size).
+    this.html.dataset.shortcuts = ["on", "table", "off"].includes(shortcuts) ? shortcuts : "on";
+    this.html.dataset.highlight = highlight ? "on" : "off";
+    this.html.dataset.cards = ["normal", "large", "larger"].includes(cardSize) ? cardSize : "normal";
+    const full = verbosity !== "short";
+    if ((this.verbosity === "full") !== full) {
+      this.verbosity = full ? "full" : "short";
+      if (this.board) this.draw(this.board);
+    }
     this.html.dataset.theme = theme === "dark" ? "dark" : "felt";
     this.speed = SPEEDS[speed] ?? 1;
     this.html.dataset.motion = this.factor() ? "on" : "off";
@@ -157,8 +181,11 @@ export class Renderer {
     // A keyboard player's focus on a card that is about to leave: where it was,
     // so focus can stay on the table (see keepFocus).
     const focused = this.doc.activeElement;
-    const leaving = this.slots.includes(focused) && focused.matches(":focus-visible")
+    // (the stock too, keyboard or not: its last card leaves it disabled, and focus would fall to the page)
+    const leaving = (this.slots.includes(focused) && focused.matches(":focus-visible")) || focused === this.stock
       ? focused.getBoundingClientRect() : null;
+    if (!this.grid) this.buildGrid(board);
+    const full = this.verbosity !== "short";
     const previous = this.slots.map((el) => el.dataset.card || null);
     board.slots.forEach((slot, index) => {
       const el = this.slots[index];
@@ -182,13 +209,30 @@ export class Renderer {
       el.classList.toggle("gone", gone);
       el.classList.toggle("blocked", Boolean(code) && !slot.free);
       el.disabled = gone || !(this.interactive || this.early);
-      el.tabIndex = !gone && slot.fits && live ? 0 : -1;
+      if (!this.grid) el.tabIndex = !gone && slot.fits && live ? 0 : -1; // else rove() decides
       setAttr(el, "aria-hidden", gone ? "true" : null);
-      // Said as well as shown: which cards can be played now (the board's "fits").
-      const playable = !gone && slot.fits && live;
-      setAttr(el, "aria-label", gone || code ? null : "Face-down card");
-      setAttr(el, "aria-description", gone || !code ? null : playable ? "playable" : slot.free ? null : "covered");
+      // Said as well as shown: where it lies, whether it can be played now (the
+      // board's "fits"), what covers it or what playing it turns over.
+      // A face-up card is named by a text of its own (not aria-label), so the
+      // name never leaves out what the card shows.
+      const label = gone ? null : cardLabel(board, slot, { full, live });
+      setAttr(el, "aria-label", code ? null : label);
+      let more = el.querySelector(":scope > .more");
+      if (code && label) {
+        if (!more) {
+          more = this.doc.createElement("span");
+          more.className = "sr-only more";
+          el.append(more);
+        }
+        if (more.textContent !== label) more.textContent = label;
+        for (const said of el.querySelectorAll(":scope > .sr-only:not(.more)")) setAttr(said, "aria-hidden", "true"); // drawFace's name: in the label already
+      } else if (more) more.remove();
+      const cell = el.parentElement;
+      if (cell && cell.getAttribute("role") === "gridcell") {
+        setAttr(cell, "aria-label", gone ? emptyCell(slot.row, slot.column, true) : null);
+      }
     });
+    if (this.grid) this.rove();
 
     const stock = Number(board.stock.count) || 0;
     setAttr(this.stock, "data-count", stock);
@@ -215,7 +259,7 @@ export class Renderer {
     set("watch", !this.interactive);
     this.html.classList.toggle("over", Boolean(board.over));
     this.showHint(null);
-    if (leaving && focused.disabled) this.keepFocus(leaving);
+    if (leaving && (focused.disabled || focused.hasAttribute("data-removed"))) this.keepFocus(leaving);
     if (motion) this.animate(board, motion, previous);
   }
 
@@ -224,16 +268,129 @@ export class Renderer {
    * draws as it does with nothing focused, else the first playable card, else
    * the table. */
   focusTable() {
-    const target = this.stock.disabled ? this.slots.find((el) => el.tabIndex === 0) : this.stock;
+    const target = !this.stock.disabled ? this.stock
+      : this.slots.find((el) => el.hasAttribute("data-playable") && !el.disabled)
+        || (this.grid && this.cursor && !this.html.classList.contains("over") ? this.cellTarget(this.cursor) : null);
     (target || this.peaks.closest("main")).focus({ preventScroll: true }); // the table itself when nothing is playable
   }
 
-  /** After the focused card is played, focus the playable card nearest to where
-   * it was (or the stock), so the next key stays on the table instead of
-   * falling to the page, where Space would draw. */
+  // -- the grid ------------------------------------------------------------------------
+
+  /** Build the 4x10 grid once the view says where each slot lies (an older
+   * save's board does not: the cards stay a plain group until the engine's). */
+  buildGrid(board) {
+    const slots = board.slots || [];
+    if (slots.length !== this.slots.length || !slots.every((s) => Number.isInteger(s.row) && Number.isInteger(s.column))) return;
+    const rows = 1 + Math.max(...slots.map((s) => s.row));
+    const columns = 1 + Math.max(...slots.map((s) => s.column));
+    this.grid = [];
+    const rowEls = [];
+    for (let r = 0; r < rows; r++) {
+      const row = this.doc.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "peak-row";
+      const cells = [];
+      for (let c = 0; c < columns; c++) {
+        const cell = this.doc.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.className = "cell";
+        cell.style.setProperty("--x", String(c)); // where an empty cell's focus ring is drawn
+        cell.style.setProperty("--row", String(r));
+        setAttr(cell, "aria-label", emptyCell(r, c, false));
+        cells.push(cell);
+      }
+      row.append(...cells);
+      rowEls.push(row);
+      this.grid.push(cells);
+    }
+    slots.forEach((slot, i) => {
+      const cell = this.grid[slot.row][slot.column];
+      cell.classList.add("holds");
+      cell.removeAttribute("aria-label");
+      cell.append(this.slots[i]);
+    });
+    this.peaks.setAttribute("role", "grid");
+    this.peaks.replaceChildren(...rowEls);
+  }
+
+  /** What takes focus in a cell: its card, or the cell itself when it is empty. */
+  cellTarget(cell) {
+    const card = cell.querySelector("[data-slot]");
+    return card && !card.hasAttribute("data-removed") ? card : cell;
+  }
+
+  /** The roving tabindex: one cell of the grid in the tab order. It stays where
+   * the keyboard is; once the keyboard has left the grid, a cell whose card
+   * cannot be played gives its place to the first playable card. */
+  rove() {
+    if (!this.grid) return;
+    const cells = this.grid.flat();
+    const active = this.doc.activeElement;
+    const focusedHere = active && this.peaks.contains(active);
+    let cursor = this.cursor;
+    const playable = (cell) => cell && this.cellTarget(cell).hasAttribute("data-playable");
+    if (!cursor || (!focusedHere && !playable(cursor))) {
+      // Tab into the peaks lands on a playable card (the first, row by row) if there is one.
+      const first = this.slots.find((el) => el.hasAttribute("data-playable"));
+      cursor = first ? first.parentElement : cursor || cells.find((c) => this.cellTarget(c) !== c) || cells[0];
+    }
+    this.cursor = cursor;
+    for (const cell of cells) {
+      const target = this.cellTarget(cell);
+      const stop = cell === cursor ? 0 : -1;
+      if (target === cell) {
+        cell.tabIndex = stop;
+        const gone = cell.querySelector("[data-slot]");
+        if (gone) gone.tabIndex = -1;
+      } else {
+        cell.removeAttribute("tabindex");
+        target.tabIndex = stop;
+      }
+    }
+  }
+
+  // -- what a screen reader is told ---------------------------------------------------------
+
+  get full() { return this.verbosity !== "short"; }
+
+  /** Say what a move did (app.js calls this after each move). */
+  announceMove(move, board, before = null, { who = null } = {}) {
+    if (board.over) return; // the end of the game is said by itself
+    this.announce(moveWords(move, board, before, { full: this.full, who }));
+  }
+
+  announceDeal(board) {
+    this.announce(dealWords(board, this.full));
+  }
+
+  /** Beyond the engine's reason (said by the notice): what blocks the card. */
+  refusal(move, reason, { spoken = false } = {}) {
+    const more = refusalWords(this.board, move, { full: this.full });
+    const text = spoken ? more : [reason, more].filter(Boolean).join(" ");
+    if (text) this.announce(text);
+  }
+
+  /** Answer a question key: "waste", "figures", "playable", "board". */
+  tell(what) {
+    const board = this.board;
+    if (!board) return;
+    const time = this.fields.clock.textContent;
+    const text = what === "waste" ? wasteWords(board)
+      : what === "figures" ? figures(board, time)
+        : what === "playable" ? playable(board, this.full)
+          : what === "board" ? boardWords(board, this.full) : "";
+    this.announce(text);
+  }
+
+  /** After the focused card is played (or the stock's last card drawn), focus
+   * the playable card nearest to where it was, so the next key stays on the
+   * table instead of falling to the page, where Space would draw. */
   keepFocus(from) {
-    const stops = this.slots.filter((el) => el.tabIndex === 0);
-    if (!this.stock.disabled) stops.push(this.stock);
+    // A playable card first (the keyboard stays on the peaks), else the stock,
+    // else the grid's cell: nothing to play, but still on the table.
+    const stops = this.slots.filter((el) => el.hasAttribute("data-playable") && !el.disabled);
+    if (!stops.length && !this.stock.disabled) stops.push(this.stock);
+    if (!stops.length && this.cursor && this.grid) stops.push(this.cellTarget(this.cursor));
     const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
     const [x, y] = centre(from);
     let best = null;
@@ -271,6 +428,9 @@ export class Renderer {
     const text = formatTime(ms);
     const clock = this.fields.clock;
     if (clock.textContent !== text) clock.textContent = text;
+    // Its name does not change every second while a screen reader is on it.
+    if (this.doc.activeElement === clock && clock.getAttribute("aria-label") && this.clockPaused === paused) return;
+    this.clockPaused = paused;
     clock.setAttribute("aria-label", clock.disabled ? `Time ${text}` : `Time ${text}. ${paused ? "Resume" : "Pause"}`);
   }
 
@@ -347,8 +507,21 @@ export class Renderer {
     const target = move === DRAW ? this.stock : this.slots[move];
     if (target) {
       setAttr(target, "data-hint", true);
+      if (target !== this.stock && this.grid) this.cursor = target.parentElement;
       target.focus({ preventScroll: true });
     }
+  }
+
+  /** The boot line: shown as it counts, spoken once a step (the polite
+   * region), not at each count (the line itself is no longer a live region). */
+  bootStatus(boot, text) {
+    if (boot.getAttribute("role") === "status") boot.removeAttribute("role");
+    const line = boot.querySelector(".boot-text");
+    if (line.textContent !== text) line.textContent = text;
+    const step = text.replace(/[\d.,]+/g, "#");
+    if (step === this.bootStep) return;
+    this.bootStep = step;
+    this.announce(text);
   }
 
   /** Say something to a screen reader (the live region), once. */
@@ -356,6 +529,7 @@ export class Renderer {
     if (!text) return;
     this.live.textContent = "";
     // A change of text is what a screen reader reads; set it on the next frame.
+    // (The same words twice in a row are still read: the region was emptied.)
     requestAnimationFrame(() => { this.live.textContent = text; });
   }
 }
