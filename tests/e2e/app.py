@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -115,3 +116,34 @@ def wait_face_up(page, count: int) -> None:
     """Wait until exactly ``count`` peak cards show their face."""
     page.wait_for_function(
         "n => document.querySelectorAll('[data-slot][data-card]').length === n", arg=count)
+
+
+# -- the peaks' grid, as a keyboard player walks it ------------------------------------
+
+FOCUS = ":focus"
+POSITION = re.compile(r"row (\d+) column (\d+)")
+
+
+def focused(page) -> str:
+    """The focused element as the accessibility tree has it: '- button "name"'."""
+    return page.locator(FOCUS).aria_snapshot()
+
+
+def position(page) -> tuple[int, int] | None:
+    match = POSITION.search(focused(page))
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def walk_to(page, row: int, column: int) -> None:
+    """Arrow keys from wherever focus is on the table to a cell (rows and columns from 1)."""
+    if "Stock" in focused(page):
+        page.keyboard.press("ArrowUp")
+    for _ in range(30):
+        here = position(page)
+        assert here, f"focus is not on the grid: {focused(page)}"
+        if here == (row, column):
+            return
+        key = ("ArrowDown" if here[0] < row else "ArrowUp") if here[0] != row else (
+            "ArrowRight" if here[1] < column else "ArrowLeft")
+        page.keyboard.press(key)
+    raise AssertionError(f"never reached row {row} column {column}: {focused(page)}")

@@ -8,21 +8,13 @@ import re
 
 import pytest
 
-from tests.e2e.app import DRAW, open_app
+from tests.e2e.app import DRAW, FOCUS, POSITION, focused, open_app, walk_to
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_screens import audit
 from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
-
-FOCUS = ":focus"
-POSITION = re.compile(r"row (\d+) column (\d+)")
-
-
-def focused(page) -> str:
-    """The focused element as the accessibility tree has it: '- button "name"'."""
-    return page.locator(FOCUS).aria_snapshot()
 
 
 def said(page) -> str:
@@ -62,26 +54,6 @@ def spoken_log(page) -> None:
 
 def spoken(page) -> list[str]:
     return page.evaluate("() => window.__spoken.slice()")
-
-
-def position(page) -> tuple[int, int] | None:
-    match = POSITION.search(focused(page))
-    return (int(match[1]), int(match[2])) if match else None
-
-
-def walk_to(page, row: int, column: int) -> None:
-    """Arrow keys from wherever focus is on the table to a cell (rows and columns from 1)."""
-    if "Stock" in focused(page):
-        page.keyboard.press("ArrowUp")
-    for _ in range(30):
-        here = position(page)
-        assert here, f"focus is not on the grid: {focused(page)}"
-        if here == (row, column):
-            return
-        key = ("ArrowDown" if here[0] < row else "ArrowUp") if here[0] != row else (
-            "ArrowRight" if here[1] < column else "ArrowLeft")
-        page.keyboard.press(key)
-    raise AssertionError(f"never reached row {row} column {column}: {focused(page)}")
 
 
 def test_a_whole_game_by_keyboard_reading_only_the_accessibility_tree(page, site):

@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 import re
 
-from tests.e2e.app import DRAW, board, click_move, notices, open_app, saved, wait_face_up
+from tests.e2e.app import (
+    DRAW,
+    board,
+    click_move,
+    notices,
+    open_app,
+    saved,
+    wait_face_up,
+    walk_to,
+)
 from tests.e2e.lines import winnable_deal
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -89,36 +98,39 @@ def test_a_fast_double_tap_plays_once(page, site):
 
 
 def test_a_whole_game_by_keyboard_alone(page, site):
+    """The arrow keys walk the peaks' grid, Enter plays, D draws (the grid itself is
+    tested in test_accessibility.py); then the result panel by keyboard."""
     number, code, line = winnable_deal()
     open_app(page, f"{site.url}#deal={code}")
-    # A screen reader hears which cards can be played, not just their names.
-    cards = page.evaluate("""() => [...document.querySelectorAll('[data-slot]')].map(e =>
-        ({label: e.getAttribute('aria-label'), said: e.getAttribute('aria-description'),
-          playable: e.hasAttribute('data-playable')}))""")
-    assert all(c["label"] == "Face-down card" for c in cards[:18])
-    assert all((c["said"] == "playable") == c["playable"] for c in cards[18:])
-    assert any(c["playable"] for c in cards[18:])
+    game = Game.new(number)
+    # A screen reader hears where each card is and whether it can be played.
+    names = [page.locator(f"[data-slot='{slot}']").aria_snapshot() for slot in range(28)]
+    playable = [page.locator(f"[data-slot='{slot}']").get_attribute("data-playable") is not None
+                for slot in range(28)]
+    assert all(name.startswith('- button "Face-down card, row ') for name in names[:18])
+    assert all(re.search(r", row 4 column \d+", name) for name in names[18:])
+    assert all(('playable"' in name) == fits for name, fits in zip(names[18:], playable[18:]))
+    assert any(playable[18:])
     page.locator("main").focus()
+    page.keyboard.press("Tab")  # into the grid
     for move in line:
         before = board(page)["waste"]
         if move == DRAW:
             page.keyboard.press("d")
         else:
-            # Tab walks the playable cards; Enter plays the focused one.
-            for _ in range(40):
-                page.keyboard.press("Tab")
-                if page.evaluate("() => document.activeElement.dataset.slot") == str(move):
-                    break
-            else:
-                raise AssertionError(f"Tab never reached card {move}")
+            slot = game.view()["slots"][move]
+            walk_to(page, slot["row"] + 1, slot["column"] + 1)
+            assert page.evaluate("() => document.activeElement.dataset.slot") == str(move)
             assert page.evaluate("() => document.activeElement.hasAttribute('data-playable')")
             page.keyboard.press("Enter")
+        game.apply(move)
         page.wait_for_function(
             "b => document.querySelector('[data-testid=waste]').dataset.card !== b", arg=before)
         if move != DRAW and move != line[-1]:
-            # Focus stays on the table, so the next Space plays or draws, never the page's.
-            assert page.evaluate("""() => document.activeElement.matches(
-                '[data-slot][data-playable], [data-testid=stock]')""")
+            # Focus stays on the table, so the next key plays or draws, never the page's.
+            assert page.evaluate("""() => document.activeElement.closest(
+                '[data-testid=peaks], [data-testid=stock]') !== null
+                || document.activeElement.matches('[data-slot], [data-testid=stock]')""")
             page.wait_for_function("""() => /Played the .*Score \\d+\\./.test(
                 document.querySelector('[data-testid=announce]').textContent)""")
     dialog = page.locator("[data-testid=result]")
