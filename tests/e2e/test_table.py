@@ -109,7 +109,8 @@ def test_a_whole_game_by_keyboard_alone(page, site):
                 for slot in range(28)]
     assert all(name.startswith('- button "Face-down card, row ') for name in names[:18])
     assert all(re.search(r", row 4 column \d+", name) for name in names[18:])
-    assert all(('playable"' in name) == fits for name, fits in zip(names[18:], playable[18:], strict=True))
+    base = zip(names[18:], playable[18:], strict=True)
+    assert all(('playable"' in name) == fits for name, fits in base)
     assert any(playable[18:])
     page.locator("main").focus()
     page.keyboard.press("Tab")  # into the grid
