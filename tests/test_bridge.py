@@ -359,3 +359,117 @@ def test_the_first_deal_is_winnable_and_the_same_every_time():
     assert first == ok(type="new_game", preset="standard", first=True)["board"]
     expected = solver.first_winnable(bridge.FIRST_DEAL, preset_rules("standard")).number
     assert first["deal_number"] == expected
+
+
+# -- difficulty, replay links and the AI beside the player (issue 14) ------------------
+
+
+def test_rate_names_the_class_of_a_deal_and_of_the_current_game():
+    from tripeaks.rating import rate
+    from tripeaks.rules import preset_rules
+
+    expected = rate(1234, preset_rules("standard")).to_json()
+    assert ok(type="rate", number=1234) == {**expected, "deal_code": encode_code(1234)}
+    ok(type="new_game", number=1234)
+    ok(type="action", move="draw")
+    assert ok(type="rate")["class"] == expected["class"]  # from the deal's start
+    assert ok(type="state")["board"]["moves"] == 1  # the game in progress stays
+    assert ok(type="rate", code=encode_code(1234))["class"] == expected["class"]
+    assert call(type="rate", number="x")["ok"] is False
+
+
+def test_rate_of_a_daily_deal_is_the_rating_of_the_deal_daily_deals():
+    rated = ok(type="rate", date="2026-11-30", preset="challenge")
+    dealt = ok(type="daily", date="2026-11-30", preset="challenge")["board"]
+    assert rated["deal_code"] == dealt["deal_code"]
+    assert rated["class"] == ok(type="rate")["class"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+@pytest.mark.parametrize("preset", ["standard", "classic"])
+def test_new_game_by_difficulty_deals_a_winnable_deal_of_that_class(difficulty, preset):
+    board = ok(type="new_game", difficulty=difficulty, preset=preset)["board"]
+    assert board["preset"] == preset
+    rating = ok(type="rate")
+    assert rating["class"].lower() == difficulty and rating["winnable"] is True
+
+
+def test_a_prepared_deal_of_a_difficulty_is_the_one_dealt(monkeypatch):
+    bridge._prepared.clear()
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: 500)
+    while not ok(type="prepare", difficulty="hard")["ready"]:
+        pass
+    monkeypatch.setattr(bridge, "_random_number", lambda deals: 9000)
+    number = ok(type="new_game", difficulty="hard")["board"]["deal_number"]
+    assert 500 <= number < 9000
+    assert ok(type="rate")["class"] == "Hard"
+
+
+def test_a_difficulty_not_found_is_said_and_the_game_stays(monkeypatch):
+    ok(type="new_game", number=7)
+    monkeypatch.setattr(bridge, "DIFFICULTY_TRIES", 0)
+    answer = call(type="new_game", difficulty="expert")
+    assert answer["error"]["kind"] == "not-found"
+    assert "No Expert deal was found" in answer["error"]["message"]
+    assert ok(type="state")["board"]["deal_number"] == 7
+    assert call(type="new_game", difficulty="impossible")["error"]["kind"] == "bad-request"
+
+
+def test_share_game_is_the_replay_link_and_check_replay_reads_it_back():
+    from tripeaks import solver
+
+    ok(type="new_game", number=1234, preset="classic")
+    line = solver.solve(Game.new(1234, bridge.make_rules("classic"))).line
+    for move in line:
+        state = ok(type="action", move=int(move))
+    assert state["board"]["won"]
+    link = ok(type="share_game", base="https://example.org/tp/#deal=1")["link"]
+    assert link.startswith("https://example.org/tp/#replay=") and "preset=classic" in link
+    replay = ok(type="check_replay", link=link)
+    assert replay["won"] is True and replay["deal_code"] == state["board"]["deal_code"]
+    assert replay["actions"] == ["draw" if m == DRAW else int(m) for m in line]
+    # Its request deals the start; its actions, sent in order, win it again.
+    ok(type="new_game", number=7)
+    ok(type="new_game", **replay["request"])
+    for action in replay["actions"]:
+        state = ok(type="action", move=action)
+    assert state["board"]["won"] and state["board"]["score"] == replay["score"]
+
+
+def test_a_bad_replay_link_is_one_message_and_the_game_in_progress_stays():
+    ok(type="new_game", number=7)
+    before = ok(type="action", move="draw")
+    bad = ("#replay=TP1-E-AAAABGU.bbb", "#deal=7", "#replay=nonsense.", 7, "#replay=" + "d" * 2000)
+    for link in bad:
+        answer = call(type="check_replay", link=link)
+        assert answer["ok"] is False and answer["error"]["kind"] == "bad-replay", link
+        assert answer["error"]["message"].startswith("This replay link does not replay") \
+            or link == 7
+        assert not answer["error"]["message"].endswith("..")
+    assert ok(type="state") == before
+
+
+def test_share_game_refuses_a_game_too_long_for_a_link(monkeypatch):
+    from tripeaks import replay_link
+
+    ok(type="new_game", number=7)
+    ok(type="action", move="draw")
+    monkeypatch.setattr(replay_link, "MAX_LINK", 10)
+    answer = call(type="share_game")
+    assert answer["error"]["kind"] == "too-long"
+    assert answer["error"]["message"].startswith("No replay link: this game has too many actions")
+
+
+def test_ai_results_play_the_deal_from_its_start_and_leave_the_game():
+    from tripeaks.ai import make_ai
+
+    ok(type="new_game", number=1234)
+    before = ok(type="action", move="draw")
+    results = ok(type="ai_results")["results"]
+    assert [r["level"] for r in results] == ["easy", "normal", "hard"]
+    for r in results:
+        played = make_ai(r["level"], seed=0).play(Game.new(1234))
+        assert (r["won"], r["cards_left"], r["score"]) == (
+            played.won, played.cards_left, played.score)
+    assert ok(type="ai_results") == {"results": results}  # seeded: the same every time
+    assert ok(type="state") == before

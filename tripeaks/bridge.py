@@ -15,7 +15,11 @@ Every command that changes it answers with the new *state*::
 Commands:
 
     hello                                   versions and which features exist
-    new_game  {number | code | cards | first, preset?, rules?, from_options?}
+    new_game  {number | code | cards | first, preset?, rules?, from_options?, difficulty?}
+                                            difficulty: easy|medium|hard|expert: a random
+                                            winnable deal of that class (rating.rate), the
+                                            one "prepare" got ready if asked with the same
+                                            difficulty; kind "not-found" after DIFFICULTY_TRIES
                                             from_options: the preset and rules are the
                                             player's saved options, so a deal code's own
                                             rules replace theirs instead of being refused;
@@ -23,7 +27,8 @@ Commands:
                                             the one "prepare" got ready if there is one;
                                             first: the first game a new player gets (the
                                             deal build.py draws before the engine is ready)
-    prepare   {preset?, rules?, date?}      get the next random deal (or the daily deal of
+    prepare   {preset?, rules?, date?, difficulty?}
+                                            get the next random deal (or the daily deal of
                                             date) ready while the player plays, at most one
                                             solver search a call: {"ready": bool}; ask again
                                             until ready
@@ -49,6 +54,24 @@ Commands:
     analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
                                             "line": a winning line from the start (ints) or None
     ai_step   {level: easy|normal|hard}     the AI's next move, played: state + {"move", "text"}
+    ai_results {levels?}                    how each AI does on this deal from its start (same
+                                            rules, seeded): [{"level", "won", "cards_left",
+                                            "moves", "score"}]; the game in progress stays
+    rate      {number | code | cards | date, preset?, rules?}
+                                            rating.Rating.to_json() of that deal (of the daily
+                                            deal of date; of the current game's deal with
+                                            none), plus "deal_code"; kept, so asking again
+                                            is free
+    share_game {base?}                      {"link"}: the replay link of the game so far
+                                            (replay_link.encode_link); kind "too-long" when
+                                            it has too many actions for a link
+    check_replay {link}                     {"deal_code", "preset", "rules", "actions",
+                                            "request", "won", "over", "moves", "score"} of a
+                                            replay link, every action checked by the engine;
+                                            "request" is the new_game that deals its start,
+                                            "actions" what to send "action" after it, in
+                                            order. A bad link: kind "bad-replay", the game
+                                            in progress stays
     describe                                {"text": the board in words}
     presets                                 the named rule sets
 """
@@ -134,9 +157,66 @@ def _state(game: Any) -> dict[str, Any]:
 def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
     global _game
     random_deal = all(msg.get(key) is None for key in ("number", "code", "cards", "first"))
-    ready = _take_prepared(make_rules(msg.get("preset"), msg.get("rules"))) if random_deal else None
+    level = _difficulty(msg)
+    rules = make_rules(msg.get("preset"), msg.get("rules"))
+    if level is not None and random_deal:
+        search = _prepared.pop(("new", _rules_key(rules), str(level)), None)
+        if search is None:
+            search = _Search(_random_number(_require("deals")), rules, level=level)
+        _game = _deal({**msg, "number": search.finish()})
+        return _state(_game)
+    ready = _take_prepared(rules) if random_deal else None
     _game = _deal({**msg, "number": ready}) if ready is not None else _deal(msg)
     return _state(_game)
+
+
+DIFFICULTY_TRIES = 100
+"""Deals rated, at most, in looking for a deal of the difficulty asked for (each class
+holds about a quarter of the winnable deals, so a few tries find one)."""
+
+
+def _difficulty(msg: dict[str, Any]) -> int | None:
+    """The level (1..4) a ``difficulty`` asks for; None for any deal."""
+    asked = msg.get("difficulty")
+    if asked is None or asked == "any":
+        return None
+    rating = _require("rating")
+    names = [name.lower() for name in rating.CLASSES]
+    if not isinstance(asked, str) or asked.lower() not in names:
+        raise BridgeError(f"a difficulty is any, {', '.join(names)}; not {str(asked)[:20]!r}")
+    return names.index(asked.lower()) + 1
+
+
+# --------------------------------------------------------------------------- rating
+
+_ratings: dict[tuple[Any, ...], Any] = {}
+_RATINGS_KEPT = 64
+
+
+def _rating_of(game: Any) -> Any:
+    """rating.rate of a game's deal from its start, kept: only the deal, wrap,
+    face-up peaks and an empty waste change a rating."""
+    rules = game.rules
+    key = (tuple(game.cards), rules.wrap, rules.face_up, rules.empty_waste)
+    found = _ratings.get(key)
+    if found is None:
+        found = _require("rating").rate(game.restarted())
+        while len(_ratings) >= _RATINGS_KEPT:
+            del _ratings[next(iter(_ratings))]
+        _ratings[key] = found
+    return found
+
+
+def _rate(msg: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(msg.get("date"), str):
+        game_mod = _require("game")
+        rules = make_rules(msg.get("preset"), msg.get("rules"))
+        game = game_mod.Game.new(_daily_number(msg["date"], rules), rules)
+    elif any(msg.get(key) is not None for key in ("number", "code", "cards")):
+        game = _deal(msg)
+    else:
+        game = _current()
+    return {**_rating_of(game).to_json(), "deal_code": game.view()["deal_code"]}
 
 
 # --------------------------------------------------------------------------- prepare
@@ -152,17 +232,31 @@ class _Search:
     """The first deal from ``start`` on that ``rules`` accept, one deal a step
     (the same deal as ``solver.first_winnable(start, rules)``)."""
 
-    def __init__(self, start: int, rules: Rules, always_winnable: bool = False) -> None:
+    def __init__(self, start: int, rules: Rules, always_winnable: bool = False,
+                 level: int | None = None) -> None:
         self.start = self.next = start
         self.rules = rules
         self.winnable = always_winnable or rules.winnable_only
+        self.level = level
+        """With a level (1..4): the first deal of that difficulty, winnable whatever the rules."""
         self.found: int | None = None
         self.tries = 0
 
     def step(self) -> bool:
-        """Try one deal; whether the search is over (``found`` is set)."""
+        """Try one deal; whether the search is over (``found`` is set, or, for a
+        difficulty, DIFFICULTY_TRIES deals were rated and none was of it)."""
         if self.found is not None:
             return True
+        if self.level is not None:
+            if self.tries >= DIFFICULTY_TRIES:
+                return True
+            game = _require("game").Game.new(self.next, self.rules)
+            if _rating_of(game).level == self.level:
+                self.found = self.next
+                return True
+            self.tries += 1
+            self.next = (self.next + 1) % (_require("deals").MAX_DEAL + 1) or 1
+            return self.tries >= DIFFICULTY_TRIES
         solver = _module("solver")
         if not self.winnable or solver is None or not hasattr(solver, "first_winnable"):
             self.found = self.next
@@ -182,7 +276,10 @@ class _Search:
     def finish(self) -> int:
         while not self.step():
             pass
-        assert self.found is not None
+        if self.found is None:
+            name = _require("rating").CLASSES[(self.level or 1) - 1]
+            raise BridgeError(f"No {name} deal was found in {self.tries} deals tried under these "
+                              "rules: try another difficulty.", kind="not-found")
         return self.found
 
 
@@ -213,7 +310,12 @@ def _take_prepared(rules: Rules) -> int | None:
 def _prepare(msg: dict[str, Any]) -> dict[str, Any]:
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
-    if date is None:
+    level = _difficulty(msg)
+    if date is None and level is not None:
+        deals = _require("deals")
+        search = _search(("new", _rules_key(rules), str(level)),
+                         lambda: _Search(_random_number(deals), rules, level=level))
+    elif date is None:
         deals = _require("deals")
         search = _search(("new", _rules_key(rules)),
                          lambda: _Search(_random_number(deals), rules))
@@ -400,13 +502,15 @@ def _daily(msg: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(date, str):
         raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
     # The daily deal is winnable under its own rules, whatever winnable_only says.
+    _game = game_mod.Game.new(_daily_number(date, rules), rules)
+    return {**_state(_game), "date": date}
+
+
+def _daily_number(date: str, rules: Rules) -> int:
     search = _prepared.get(("daily", date, _rules_key(rules)))
     if search is not None:  # prepared, or under way: the same deal, found sooner
-        number = search.finish()
-    else:
-        number = _require("solver").daily_number(date, rules)
-    _game = game_mod.Game.new(number, rules)
-    return {**_state(_game), "date": date}
+        return search.finish()
+    return int(_require("solver").daily_number(date, rules))
 
 
 def _seconds(msg: dict[str, Any], default: float = 1.0) -> float:
@@ -458,6 +562,66 @@ def _ai_step(msg: dict[str, Any]) -> dict[str, Any]:
     return {**_state(game), "move": int(move), "text": notation.move_text(game.cards, move)}
 
 
+def _ai_results(msg: dict[str, Any]) -> dict[str, Any]:
+    """The three AI players on this deal from its start, under its rules: what a
+    player's result is set beside. Each is seeded, so the same on every device."""
+    start = _current().restarted()
+    ai = _require("ai")
+    levels = msg.get("levels", ["easy", "normal", "hard"])
+    if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
+        raise BridgeError("levels is a list of AI levels: easy, normal, hard")
+    out = []
+    for level in levels[:3]:
+        played = ai.make_ai(level, seed=0).play(start.restarted())
+        out.append({"level": level, "won": bool(played.won), "cards_left": played.cards_left,
+                    "moves": played.view()["moves"], "score": played.score})
+    return {"results": out}
+
+
+def _share_game(msg: dict[str, Any]) -> dict[str, Any]:
+    replay_link = _require("replay_link")
+    base = msg.get("base", "")
+    if not isinstance(base, str):
+        raise BridgeError("base is the app's address, a string")
+    try:
+        return {"link": replay_link.encode_link(_current(), base)}
+    except replay_link.ReplayLinkError as error:
+        raise BridgeError(f"No replay link: {str(error).rstrip('.')}.",
+                          kind="too-long") from None
+
+
+def _action_name(action: int) -> int | str:
+    notation = _require("notation")
+    return {notation.DRAW: "draw", notation.UNDO: "undo", notation.REDO: "redo"}.get(
+        action, action)
+
+
+def _check_replay(msg: dict[str, Any]) -> dict[str, Any]:
+    """What a replay link holds, every action checked: the game in progress stays."""
+    replay_link = _require("replay_link")
+    link = msg.get("link")
+    if not isinstance(link, str):
+        raise BridgeError("a replay link is a text", kind="bad-replay")
+    try:
+        game = replay_link.decode_link(link)
+    except replay_link.ReplayLinkError as error:
+        raise BridgeError(f"This replay link does not replay: {str(error).rstrip('.')}.",
+                          kind="bad-replay") from None
+    board = game.view()
+    rules = game.rules.to_json()
+    start: dict[str, Any] = {"rules": rules}
+    if game.deal_number is not None:
+        start["number"] = game.deal_number
+    else:
+        start["cards"] = list(game.cards)
+    return {
+        "deal_code": board["deal_code"], "preset": board["preset"], "rules": rules,
+        "actions": [_action_name(a) for a in game.actions], "request": start,
+        "won": board["won"], "over": board["over"], "moves": board["moves"],
+        "score": board["score"], "cards_left": board["cards_left"],
+    }
+
+
 def _describe(msg: dict[str, Any]) -> dict[str, Any]:
     return {"text": _current().describe()}
 
@@ -468,7 +632,8 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
         "python": sys.version.split()[0],
         "features": {
             name: _module(name) is not None
-            for name in ("game", "deals", "notation", "scoring", "solver", "ai")
+            for name in ("game", "deals", "notation", "scoring", "solver", "ai", "rating",
+                         "replay_link")
         },
     }
 
@@ -499,6 +664,10 @@ COMMANDS = {
     "par": _par,
     "analyse": _analyse,
     "ai_step": _ai_step,
+    "ai_results": _ai_results,
+    "rate": _rate,
+    "share_game": _share_game,
+    "check_replay": _check_replay,
     "describe": _describe,
     "presets": _presets,
 }

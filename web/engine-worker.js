@@ -33,7 +33,8 @@ const STEPS = ["fetch", "runtime", "engine", "import"];
 // imported so far out of the cyclic collector's reach: a full collection would
 // otherwise walk it all again in the middle of some tap.
 const IMPORTS = "import gc, tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation, "
-  + "tripeaks.scoring, tripeaks.solver, tripeaks.ai; tripeaks.solver.lattice(); gc.collect(); gc.freeze()";
+  + "tripeaks.scoring, tripeaks.solver, tripeaks.ai, tripeaks.rating, tripeaks.replay_link; "
+  + "tripeaks.solver.lattice(); gc.collect(); gc.freeze()";
 
 let handleJson = null;
 const early = [];
@@ -42,8 +43,17 @@ const params = new URL(self.location.href).searchParams;
 const useSnapshots = params.get("snapshot") !== "off" && "caches" in self;
 let makeSnapshots = useSnapshots; // false once a snapshot of this build failed to boot
 
+// Where a boot's time goes, in ms from the worker's start (its time origin,
+// `origin`, in ms since the epoch, so the page can put them on its own clock):
+// fetch/runtime/engine/import when each step begins, snapshot-read when the
+// kept snapshot's bytes are in, compile-start/compile-end around the runtime's
+// WebAssembly instantiation (fetch of the wasm from the cache and compile),
+// loaded when loadPyodide returns (the snapshot restored), ready.
+const mark = (name) => { timings[name] = Math.round(performance.now() * 10) / 10; };
+timings.origin = performance.timeOrigin;
+
 function progress(step) {
-  timings[step] = Math.round(performance.now());
+  mark(step);
   postMessage({ type: "progress", step, done: STEPS.indexOf(step), total: STEPS.length });
 }
 
@@ -57,7 +67,7 @@ async function findSnapshot() {
       return null;
     }
     const hit = await cache.match(SNAPSHOT);
-    return hit ? hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) : null;
+    return hit ? hit.arrayBuffer().then((buffer) => { mark("snapshot-read"); return new Uint8Array(buffer); }) : null;
   } catch {
     return null;
   }
@@ -93,13 +103,19 @@ const options = {
  * initial memory (30 MiB) fails with "offset is out of bounds"
  * (pyodide/pyodide#6254). Ours is 36 MiB, so while the runtime is created for
  * a restore, its memory is grown to the snapshot's size as soon as it exists.
+ * Every boot also times the instantiation (compile-start, compile-end).
  */
-async function withMemoryFor(snapshot, boot) {
-  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
-  const heap = snapshot.length - words[1]; // after the snapshot's header
+async function instantiating(snapshot, boot) {
+  let heap = 0;
+  if (snapshot) {
+    const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
+    heap = snapshot.length - words[1]; // after the snapshot's header
+  }
   const { instantiate, instantiateStreaming } = WebAssembly;
   const grown = (create) => async (...args) => {
+    mark("compile-start");
     const result = await create.apply(WebAssembly, args);
+    mark("compile-end");
     const memory = (result.instance || result).exports.memory;
     const missing = memory ? heap - memory.buffer.byteLength : 0;
     if (missing > 0) memory.grow(Math.ceil(missing / 65536));
@@ -108,7 +124,9 @@ async function withMemoryFor(snapshot, boot) {
   WebAssembly.instantiate = grown(instantiate);
   WebAssembly.instantiateStreaming = grown(instantiateStreaming);
   try {
-    return await boot();
+    const pyodide = await boot();
+    mark("loaded");
+    return pyodide;
   } finally {
     WebAssembly.instantiate = instantiate;
     WebAssembly.instantiateStreaming = instantiateStreaming;
@@ -117,7 +135,7 @@ async function withMemoryFor(snapshot, boot) {
 
 async function bootFromSnapshot(snapshot) {
   try {
-    const pyodide = await withMemoryFor(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
+    const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
@@ -130,7 +148,7 @@ async function bootFromSnapshot(snapshot) {
 }
 
 async function bootPlain() {
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshots });
+  const pyodide = await instantiating(null, () => loadPyodide({ ...options, _makeSnapshot: makeSnapshots }));
   progress("engine");
   const failed = [];
   await pyodide.loadPackage("tripeaks", { messageCallback: () => {}, errorCallback: (m) => failed.push(m) });
@@ -166,7 +184,7 @@ async function boot() {
     handleJson = (text) => fn(text);
     const hello = JSON.parse(handleJson(JSON.stringify({ type: "hello" })));
     if (!hello.ok) throw new Error(hello.error.message);
-    timings.ready = Math.round(performance.now());
+    mark("ready");
     postMessage({ type: "ready", info: { ...hello.result, build: BUILD, timings } });
     for (const message of early.splice(0)) answer(message);
   } catch (error) {
