@@ -20,6 +20,9 @@ const STEP_TEXT = {
   import: "Dealing…",
 };
 const AI_DELAY = { slow: 900, normal: 600, fast: 300, off: 250 };
+const idle = (run) => (globalThis.requestIdleCallback
+  ? requestIdleCallback(run, { timeout: 3000 })
+  : setTimeout(run, 100));
 
 /** What identifies a position as the player sees it: moves tapped on one board are played only on the same one. */
 const boardKey = (board) => JSON.stringify([
@@ -201,11 +204,17 @@ export class App {
     on("options", () => this.showOptions(), true);
     on("stats", () => this.showStats(), true);
     on("rules", () => this.showRules(), true);
-    on("deals", () => this.dialogs.showDeals(this.dailyMarks(), isoDate(new Date())));
+    on("deals", () => {
+      this.dialogs.showDeals(this.dailyMarks(), isoDate(new Date()));
+      this.rateDay(isoDate(new Date()));
+    });
     on("daily", ({ source } = {}) => this.playDaily(source && source.dataset.date));
     on("deal-code", () => this.playTyped("code"));
     on("deal-cards", () => this.playTyped("cards"));
     on("share", () => this.share());
+    on("share-game", () => this.shareGame());
+    on("deal-difficulty", ({ source }) => this.dealDifficulty(source.dataset.difficulty));
+    on("replay-play", () => this.playReplayed());
     on("read", () => this.readBoard(), true);
     on("ask", ({ what }) => this.renderer.tell(what), true); // W, S, L, B: said, nothing changes
     on("watch", () => this.startWatching());
@@ -233,6 +242,11 @@ export class App {
     this.doc.querySelector("[data-testid=stats-preset]").addEventListener("change", (event) =>
       this.dialogs.showStats(this.storage.load("stats").value || {}, event.target.value));
     this.doc.querySelector("[data-testid=stats-import]").addEventListener("change", (event) => this.importAll(event.target));
+    this.doc.querySelector("[data-testid=watch-speed]").addEventListener("change", (event) => { this.speedChosen = event.target.value; });
+    this.doc.querySelector("[data-testid=days]").addEventListener("focusin", (event) => {
+      const day = event.target.closest("[data-date]");
+      if (day) this.rateDay(day.dataset.date);
+    });
     this.doc.querySelector("[data-testid=deal-code]").addEventListener("keydown", (event) => {
       if (event.key === "Enter") { event.preventDefault(); this.playTyped("code"); }
     });
@@ -308,6 +322,7 @@ export class App {
     if (!this.save && this.early && this.early.first) await this.deal({ ...this.firstDeal.request, first: true });
     if (!this.save) await this.dealFromOptions();
     this.renderer.setPreset(presetTitle(this.save.preset, this.presets));
+    if (link && link.replay) await this.openReplay(link.replay);
     this.boot.hidden = true;
     this.doc.documentElement.dataset.engine = "ready";
     performance.mark("tripeaks:engine-ready");
@@ -325,12 +340,12 @@ export class App {
   prepareSoon() {
     if (this.preparing) { this.prepareAgain = true; return; }
     this.preparing = true;
-    const idle = globalThis.requestIdleCallback
-      ? (run) => requestIdleCallback(run, { timeout: 3000 })
-      : (run) => setTimeout(run, 100);
     const wanted = () => {
       const request = gameRequest(this.options);
-      return [request, { ...request, date: isoDate(new Date()) }];
+      const out = [request, { ...request, date: isoDate(new Date()) }];
+      // The player who asked for a difficulty gets the next one of it at once, too.
+      if (this.difficulty) out.push({ ...request, difficulty: this.difficulty });
+      return out;
     };
     const step = (index) => idle(async () => {
       const requests = wanted();
@@ -372,6 +387,13 @@ export class App {
     const link = parseLink(window.location.hash);
     if (!link) return;
     if (link.error) return this.badLink(link.error);
+    if (link.replay) {
+      this.enqueue(async () => {
+        await this.stopWatching();
+        await this.openReplay(link.replay);
+      });
+      return;
+    }
     // Many links in a row ask once, about the last: one job opens whichever is
     // last, and a question already open answers for the newest link.
     this.linkWanted = link.request;
@@ -458,6 +480,58 @@ export class App {
     if (this.effects) this.effects.moved(board, motion);
     if (motion && this.sound) this.sound.moved(board);
     if (finishing) this.finish(board.won);
+    if (fresh || restored) this.rateSoon();
+  }
+
+  // -- difficulty ---------------------------------------------------------------------
+
+  /** The deal's class on the table, asked of the engine once the board is shown
+   * (and the page idle), so it never holds up a deal; kept with the game. */
+  rateSoon() {
+    const save = this.save;
+    if (!save || !save.board) return;
+    if (save.rating) { this.renderer.setRating(save.rating); return; }
+    this.renderer.setRating(null);
+    const code = save.board.deal_code;
+    idle(async () => {
+      if (this.save !== save) return; // another game by now
+      try {
+        const rating = await this.engine.call("rate", code ? { code } : {});
+        if (this.save !== save) return;
+        save.rating = rating.class;
+        this.renderer.setRating(rating.class);
+      } catch (error) {
+        console.warn("no rating:", error && error.message);
+      }
+    });
+  }
+
+  /** The Deals panel: the class of a day's deal under the player's rules (today's, or the day focused). */
+  async rateDay(date) {
+    this.ratedDay = date;
+    const line = this.doc.querySelector("[data-testid=daily-rating]");
+    const today = date === isoDate(new Date());
+    const which = today ? "Today’s deal" : `The deal of ${new Date(`${date}T12:00:00`).toLocaleDateString(undefined, { month: "long", day: "numeric" })}`;
+    line.textContent = `${which}: rating…`;
+    try {
+      const rating = await this.engine.call("rate", { ...gameRequest(this.options), date });
+      if (this.ratedDay === date) line.textContent = `${which}: ${rating.class}`;
+    } catch (error) {
+      if (this.ratedDay === date) line.textContent = "";
+    }
+  }
+
+  /** Deals panel, "Deal me": a winnable deal of a class under the player's rules ("any": as New game). */
+  dealDifficulty(difficulty) {
+    this.dialogs.close("deals");
+    if (!difficulty || difficulty === "any") {
+      this.difficulty = null;
+      return this.newGame();
+    }
+    const label = difficulty[0].toUpperCase() + difficulty.slice(1);
+    this.difficulty = difficulty;
+    return this.newGame({ ...gameRequest(this.options), difficulty }, () =>
+      this.notices.show(words.findingDeal(label), { id: "difficulty" }));
   }
 
   /** Save the time played when the page hides (only our own game, only while it runs). */
@@ -475,6 +549,7 @@ export class App {
     const board = { ...save.board, elapsed: save.elapsed };
     this.renderer.announce(won ? words.won(board.score) : STUCK);
     if (save.watched) {
+      if (this.watch && this.watch.replay) return; // replayEnded says it, with "Play this deal"
       const who = this.watch && this.watch.line ? "The winning line" : "The AI";
       this.notices.show(won ? words.watchedWon(who, board.moves) : words.watchedStuck(who, board.cards_left), { id: "watch", timeout: 6000 });
       return;
@@ -514,7 +589,9 @@ export class App {
       if (!current()) return;
       if (result.won) this.dialogs.par(answer);
       else this.dialogs.analysis(answer);
-    });
+    }).then(() => (current() ? this.engine.call("ai_results") : null)) // after par: the AI on the same deal
+      .then((answer) => { if (answer && current()) this.dialogs.resultPanel.aiResults(answer.results, result.board); })
+      .catch((error) => { if (current()) this.dialogs.resultPanel.aiResults(null, result.board, error); });
   }
 
   count(save, won) {
@@ -668,13 +745,18 @@ export class App {
     }
   }
 
-  newGame(request = null) {
+  newGame(request = null, dealing = null) {
     this.dialogs.close("result");
     return this.enqueue(async () => {
       await this.stopWatching();
       if (!(await this.confirmLeave("New game"))) return;
-      if (request) await this.deal(request);
-      else await this.dealFromOptions();
+      if (dealing) dealing();
+      try {
+        if (request) await this.deal(request);
+        else await this.dealFromOptions();
+      } finally {
+        this.notices.dismiss("difficulty");
+      }
       // A waiting update is applied now, between games, with the new one saved.
       if (this.sw.waiting) this.sw.applyUpdate();
     });
@@ -938,6 +1020,29 @@ export class App {
     const text = board.won
       ? words.share(board.score, board.moves)
       : "Try this TriPeaks deal:";
+    return this.sendLink(link, text);
+  }
+
+  /** "Share this game": the replay link of the game so far (the engine writes it). */
+  shareGame() {
+    if (this.watch) return this.watching();
+    return this.enqueue(async () => {
+      if (!this.save || !this.save.board) return;
+      let link;
+      try {
+        ({ link } = await this.engine.call("share_game", { base: window.location.origin + window.location.pathname }));
+      } catch (error) {
+        this.notices.show(error.message, { id: "share", timeout: 8000 });
+        return;
+      }
+      const board = this.save.board;
+      const text = board.won ? `${words.share(board.score, board.moves)} Watch how:` : "Watch my TriPeaks game:";
+      await this.sendLink(link, text);
+    });
+  }
+
+  /** The share sheet, or the clipboard and a notice, or the link in a notice. */
+  async sendLink(link, text) {
     let copied = false;
     try {
       if (navigator.share) {
@@ -965,10 +1070,10 @@ export class App {
     });
   }
 
-  async watchFromStart(watch, title) {
+  async watchFromStart(watch, title, command = "restart", request = {}) {
     this.ownSave = { ...this.save, elapsed: Math.round(this.clock.elapsed()) };
     this.storage.save("game", this.ownSave);
-    const state = await this.engine.call("restart");
+    const state = await this.engine.call(command, request);
     this.watch = watch;
     this.show(state, { fresh: true, watched: true });
     this.watchBar(true, title);
@@ -979,6 +1084,8 @@ export class App {
     bar.hidden = !on;
     if (title) bar.querySelector(".watch-title").textContent = title;
     bar.querySelector("label").hidden = Boolean(this.watch && this.watch.line);
+    bar.querySelector("[data-testid=replay-play]").hidden = !(this.watch && this.watch.replay);
+    bar.querySelector("[data-testid=watch-speed]").value = this.watchSpeed();
     this.renderer.setWatching(on);
     this.setRunLabel();
     // Keep the keyboard somewhere useful: on the AI's controls, then back on the table.
@@ -1019,10 +1126,12 @@ export class App {
       }
       this.show(state, { motion: this.renderer.motionOf(move) });
       this.announceMove(move, state.board);
-      if (state.board.over) {
+      const ended = w.replay && w.index >= w.line.length;
+      if (state.board.over || ended) {
         w.running = false;
         this.setRunLabel();
       }
+      if (ended) this.replayEnded(state.board);
     });
   }
 
@@ -1031,10 +1140,65 @@ export class App {
     if (!w) return;
     w.running = !w.running;
     this.setRunLabel();
-    while (this.watch === w && w.running && this.save && !this.save.board.over) {
+    while (this.watch === w && w.running && this.save && !this.save.board.over && !(w.line && w.index >= w.line.length)) {
       await this.aiStep();
-      await new Promise((resolve) => setTimeout(resolve, AI_DELAY[this.options.speed] || 600));
+      await new Promise((resolve) => setTimeout(resolve, AI_DELAY[this.watchSpeed()] || 600));
     }
+  }
+
+  /** The watch strip's speed (the table's animation speed until it is changed there). */
+  watchSpeed() {
+    return this.speedChosen || (["slow", "normal", "fast"].includes(this.options.speed) ? this.options.speed : "fast");
+  }
+
+  // -- replay links -------------------------------------------------------------------
+
+  /** A #replay= link: checked by the engine first (a bad one: one notice, nothing else),
+   * then, once the player agrees to leave a game in progress, replayed move by move
+   * in the watch strip; the player's game waits aside, as for Watch AI (run in a queued job). */
+  async openReplay(text) {
+    let replay;
+    try {
+      replay = await this.engine.call("check_replay", { link: text });
+    } catch (error) {
+      this.badLink(error.message);
+      return;
+    }
+    const sure = await this.confirmLeave("Watch the replay");
+    this.clearLink();
+    if (!sure || !this.save) return;
+    this.notices.dismiss("link");
+    const title = replay.deal_code ? `Replay of deal ${replay.deal_code}` : "Replay of a custom deal";
+    await this.watchFromStart({ running: false, line: [...replay.actions], index: 0, replay }, title, "new_game", replay.request);
+    if (!replay.actions.length) this.replayEnded(this.save.board);
+    else this.aiRun();
+  }
+
+  replayEnded(board) {
+    this.notices.show(words.replayEnded(board), {
+      id: "replay", timeout: 15000, action: { label: "Play this deal", run: () => this.playReplayed() },
+    });
+  }
+
+  /** After (or during) a replay: the replayed deal from its start, as the player's own game. */
+  playReplayed() {
+    return this.enqueue(async () => {
+      const w = this.watch;
+      if (!w || !w.replay) return;
+      w.running = false;
+      const own = this.ownSave;
+      if (own) { // the game left for the replay (the player agreed to leave it) is counted as left
+        this.save = own;
+        await this.leaveGame();
+      }
+      const state = await this.engine.call("new_game", w.replay.request);
+      this.ownSave = null;
+      this.watch = null;
+      this.watchBar(false);
+      this.notices.dismiss("replay");
+      this.show(state, { fresh: true });
+      this.renderer.announceDeal(state.board);
+    });
   }
 
   /** Back to the player's own game, as it was left (run inside a queued job). */

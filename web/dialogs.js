@@ -3,7 +3,7 @@
 // and fills them (textContent only); app.js decides what happens.
 
 import { presetStats, summary } from "./stats.js";
-import { words } from "./words.js";
+import { AI_SEES, words } from "./words.js";
 import { formatTime } from "./render.js";
 import { RULE_KEYS, rulesText } from "./options.js";
 import { ResultPanel } from "./result.js";
@@ -310,11 +310,14 @@ export class Dialogs {
     });
     link.dataset.testid = "rules-doc";
     more.append(link);
+    const ai = this.doc.createElement("p");
+    ai.dataset.testid = "rules-ai";
+    ai.textContent = AI_SEES;
     box.replaceChildren(heading, ...rulesText(rules).map((text) => {
       const p = this.doc.createElement("p");
       p.textContent = text;
       return p;
-    }), more, ...this.keysHelp());
+    }), ai, more, ...this.keysHelp());
     this.open("rules");
   }
 

@@ -4,7 +4,9 @@
 //   #cards=7HAS2D...&preset=relaxed&rules=wrap:0,face_up:1
 //                                  a custom deal: 52 card codes in deal order
 // parseLink(hash) returns null (no link), {request} for the engine's new_game,
-// or {error} with a message for the player.
+// or {error} with a message for the player. A replay link (#replay=..., the
+// same section) is {replay: the fragment}: only the engine reads it
+// (check_replay), so it is passed on whole.
 
 const MAX = 600;
 const BOOL = new Set(["wrap", "face_up", "empty_waste", "undo_restores_moves", "winnable_only", "abandon_is_loss"]);
@@ -45,6 +47,7 @@ export function parseCards(text) {
 export function parseLink(hash) {
   const text = (hash || "").replace(/^#/, "");
   if (!text || text.startsWith("backup=")) return null; // a backup link: web/install.js reads it
+  if (/^replay=/i.test(text)) return { replay: `#${text}` };
   if (text.length > MAX) return { error: "This link is too long to be a deal." };
   let params;
   try {

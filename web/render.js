@@ -58,7 +58,7 @@ export class Renderer {
     this.pile = this.waste.parentElement;
     this.fields = {
       score: $("score"), streak: $("streak"), moves: $("moves"), left: $("cards-left"),
-      deal: $("deal"), clock: $("clock"), preset: $("preset"),
+      deal: $("deal"), clock: $("clock"), preset: $("preset"), rating: $("rating"),
     };
     this.live = $("announce");
     this.buttons = {};
@@ -422,6 +422,17 @@ export class Renderer {
     const over = Boolean(board.over);
     f.clock.disabled = over;
     f.clock.classList.toggle("stopped", over);
+  }
+
+  /** The deal's difficulty class beside its code (the engine's rating), or none yet. */
+  setRating(label) {
+    const badge = this.fields.rating;
+    if (!badge) return;
+    badge.hidden = !label;
+    badge.textContent = label || "";
+    badge.dataset.level = label ? label.toLowerCase().replace(/\s+/g, "-") : "";
+    if (label) badge.setAttribute("aria-label", `Difficulty: ${label}`);
+    else badge.removeAttribute("aria-label");
   }
 
   setClock(ms, paused) {

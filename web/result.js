@@ -6,7 +6,7 @@
 import { presetStats } from "./stats.js";
 import { formatTime } from "./render.js";
 import { presetTitle } from "./options.js";
-import { STUCK_TITLE } from "./words.js";
+import { STUCK_TITLE, words } from "./words.js";
 
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
 
@@ -37,6 +37,7 @@ export class ResultPanel {
     this.analysisBox = $("analysis");
     this.statsBox = $("result-stats");
     this.replay = $("replay");
+    this.aiBox = $("ai-results");
   }
 
   el(tag, className = "", text = "") {
@@ -93,6 +94,33 @@ export class ResultPanel {
       if (pending) this.statsBox.append(this.el("p", "note", "Undo can still save this game: the loss counts when you leave it."));
     }
     d.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
+    this.aiBox.hidden = false;
+    this.aiBox.querySelector("tbody").replaceChildren();
+    this.aiBox.querySelector("[data-testid=ai-results-note]").textContent = "The AI players are playing this deal…";
+  }
+
+  /** The easy, normal and hard AI on the same deal and rules, beside the player's own result. */
+  aiResults(results, board, error = null) {
+    const note = this.aiBox.querySelector("[data-testid=ai-results-note]");
+    if (!results) {
+      note.textContent = `The AI players could not play this deal${error && error.message ? ` (${error.message})` : ""}.`;
+      return;
+    }
+    const scored = typeof board.score === "number";
+    this.aiBox.querySelector(".ai-score").hidden = !scored;
+    const you = { level: "you", won: board.won, cards_left: board.cards_left, moves: board.moves, score: board.score };
+    const rows = [you, ...results].map((r) => {
+      const tr = this.el("tr", r.level === "you" ? "you" : r.won ? "won" : "");
+      tr.dataset.player = r.level;
+      const th = this.el("th", "", r.level === "you" ? "You" : `${r.level[0].toUpperCase()}${r.level.slice(1)} AI`);
+      th.scope = "row";
+      tr.append(th, this.el("td", "", words.aiResult(r)), this.el("td", "num", String(r.moves)));
+      if (scored) tr.append(this.el("td", "num", String(r.score)));
+      return tr;
+    });
+    this.aiBox.querySelector("tbody").replaceChildren(...rows);
+    const beat = results.filter((r) => (board.won ? !r.won || (scored && r.score < board.score) : !r.won && r.cards_left > board.cards_left)).length;
+    note.textContent = `Same deal, same rules; each AI sees only what you see. You did better than ${beat} of the 3.`;
   }
 
   /** The score as bars, one a line, their numbers aligned; the total below; par once known. */

@@ -4,6 +4,12 @@
 /** "1 card", "2 cards"; "1 move", "3 moves"; give `many` for irregular words. */
 export const plural = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
 
+/** What the AI players know (reference 004), said in the Rules panel. */
+export const AI_SEES = "The AI players (Watch AI, and the results set beside yours after a game) "
+  + "see only what you see: their own face-up cards, the waste, how many cards the stock "
+  + "holds, and the moves played so far. They never look at a face-down card or the order "
+  + "of the stock.";
+
 /** The end of a game nobody can move in (reference 002's own words). */
 export const STUCK = "No more moves available.";
 export const STUCK_TITLE = "No more moves available";
@@ -20,6 +26,12 @@ export const words = {
   lastMoves: (n) => (Number(n) === 1 ? "Last move only" : `Last ${n} moves`),
   par: (score, exact) => `Par ${exact ? "" : "at least "}${plural(score, "point")}`,
   stock: (n) => (n ? `Stock: ${plural(n, "card")}. Draw` : "Stock: empty"),
+  replayEnded: (board) => (board.won
+    ? `The replay is over: the peaks cleared in ${plural(board.moves, "move")}.`
+    : board.over ? `The replay is over: stuck with ${plural(board.cards_left, "card")} left.`
+      : `The replay ends here, ${plural(board.moves, "move")} in, ${plural(board.cards_left, "card")} left.`),
+  findingDeal: (label) => `Finding a winnable ${label} deal…`,
+  aiResult: (r) => (r.won ? "Cleared" : `${plural(r.cards_left, "card")} left`),
   lastGames: (label, values) => `${label} of the last ${plural(values.length, "game")}, oldest first: ${values.join(", ")}`,
 };
 
