@@ -67,7 +67,7 @@ export class App {
     this.storage.onfull = (full, reason) => this.storageFull(full, reason);
     if (this.storage.full) this.storageFull(true);
     else if (!this.storage.persistent) {
-      this.notices.show("This browser does not let TriPeaks save (private mode or blocked storage): your game lasts as long as this page.", { id: "storage", kind: "error" });
+      this.notices.show("This browser does not let TriPeaks save (private mode or blocked storage): your game lasts as long as this page.", { id: "storage", kind: "error", lasting: true });
     }
     this.options = { ...DEFAULT_OPTIONS, ...TABLE_DEFAULTS, ...(this.loadKind("options") || {}) };
     this.options.rules = { ...(this.options.rules || {}) };
@@ -1261,7 +1261,7 @@ export class App {
       this.notices.show(reason
         ? `Nothing can be saved now (${reason}): your game and statistics are shown but not kept. Export a backup from Statistics to keep them.`
         : "Storage is full: nothing can be saved now, neither this game nor your statistics. Free some space for this site in your browser's settings, or export a backup from Statistics to keep them.",
-      { id: "storage", kind: "error" });
+      { id: "storage", kind: "error", lasting: true });
     } else {
       this.notices.dismiss("storage");
       this.notices.dismiss("result-unsaved");

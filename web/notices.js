@@ -1,24 +1,45 @@
 // Short messages for the player: problems, the update offer. Text only.
 // One place for all of them (between the peaks and the stock on a phone; in an
 // open panel, under its title), each with a Dismiss button, each gone by itself
-// after a while: errors and offers stay longer, never for ever.
+// after a while (errors and offers stay longer), except a lasting one, which
+// says what is true until it is not (nothing can be saved here).
+// A screen reader hears each message once, and only its words: the notices
+// themselves are no live region (their buttons would be read with them); two
+// hidden regions that travel with them say the text, errors assertively.
 
 const LASTS = { info: 6000, error: 15000, action: 20000 }; // ms
 
 export class Notices {
   constructor(root = document.querySelector("[data-testid=notices]")) {
     this.root = root;
+    this.voices = {};
+    for (const [kind, live] of [["polite", "status"], ["assertive", "alert"]]) {
+      const voice = document.createElement("p");
+      voice.className = "sr-only";
+      voice.setAttribute("role", live);
+      voice.dataset.voice = kind;
+      root.append(voice);
+      this.voices[kind] = voice;
+    }
+  }
+
+  /** Say a message once through the hidden region of its kind (the same words
+   * again are said again: the region is emptied first). */
+  say(message, kind) {
+    const voice = this.voices[kind === "error" ? "assertive" : "polite"];
+    voice.textContent = "";
+    requestAnimationFrame(() => { voice.textContent = message; });
   }
 
   /** Show a message; {action: {label, run}} adds a button; {id} replaces a
    * notice of the same id; {timeout} removes it after that many ms (by default
-   * 6 s, an error 15 s, one with a button 20 s). */
-  show(message, { id = null, action = null, timeout = 0, kind = "info" } = {}) {
-    timeout = timeout || (action ? LASTS.action : LASTS[kind] || LASTS.info);
+   * 6 s, an error 15 s, one with a button 20 s); {lasting} keeps it until it is
+   * dismissed (by the player, or by its id). */
+  show(message, { id = null, action = null, timeout = 0, kind = "info", lasting = false } = {}) {
+    timeout = lasting ? 0 : timeout || (action ? LASTS.action : LASTS[kind] || LASTS.info);
     if (id) this.dismiss(id);
     const note = document.createElement("div");
     note.className = `notice ${kind}`;
-    note.setAttribute("role", kind === "error" ? "alert" : "status");
     if (id) note.dataset.notice = id;
     const text = document.createElement("p");
     text.textContent = message;
@@ -41,7 +62,8 @@ export class Notices {
     close.setAttribute("aria-label", "Dismiss");
     close.addEventListener("click", () => note.remove());
     note.append(close);
-    this.root.append(note);
+    this.root.insertBefore(note, this.voices.polite);
+    this.say(action ? `${message} ${action.label}?` : message, kind);
     if (timeout) setTimeout(() => note.remove(), timeout);
     return note;
   }

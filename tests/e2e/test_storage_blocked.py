@@ -19,3 +19,6 @@ def test_blocked_storage_is_said_and_the_game_still_plays(page, site):
     before = page.get_attribute("[data-testid=stock]", "data-count")
     click_move(page, DRAW)
     assert page.get_attribute("[data-testid=stock]", "data-count") == str(int(before) - 1)
+    # Said while it lasts: the notice does not go by itself, as passing ones do.
+    page.wait_for_timeout(16_000)  # longer than any notice that goes by itself
+    assert any("does not let TriPeaks save" in text for text in notices(page)), notices(page)
