@@ -11,7 +11,9 @@ each figure the median of ``--repeats`` runs:
               file, the wasm once)
   warm        a new tab on a warm service-worker cache, with a saved game:
               the saved board drawn, and the engine ready (both from navigation
-              start), with the kept memory snapshot and without it
+              start), with the kept memory snapshot (read while the wasm compiles,
+              and one after the other: ?boot=serial) and without it; then where
+              the warm boot's time went, stage by stage
   tap         a tap on the stock or a card to the board updated in the DOM, and
               to the next animation frame after that (p95 over --taps taps a run)
   deals       New game, Restart and the daily deal, for every preset: the tap
@@ -20,6 +22,16 @@ each figure the median of ``--repeats`` runs:
               tripeaks:drawn mark), p50, p95 and max over --games of each
 
     python bench/bench_app.py --only deals [--games 50]
+    python bench/bench_app.py --only phone [--repeats 3 --games 20]
+
+--only phone runs cold, warm, tap and New game under a phone-like profile
+(Chromium's CPU throttled 4x with CDP Emulation.setCPUThrottlingRate, and a
+mobile network: 1.6 Mbps down, 750 kbps up, 150 ms round trip, with
+Network.emulateNetworkConditions), set on each page before it navigates and
+on every worker and service worker it starts (Target.setAutoAttach); it
+prints, for each kind of target, which of the settings Chromium took.
+Every warm run also prints where its boot went: the engine worker's own
+timings, on the page's clock.
 
 Nothing here is asserted; the figures go to docs/benchmarks.md ("## App").
 """
@@ -27,6 +39,7 @@ Nothing here is asserted; the figures go to docs/benchmarks.md ("## App").
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -42,6 +55,7 @@ import build  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveSite  # noqa: E402
 
 READY = "html[data-engine=ready]"
+BOOT = 600_000  # ms: a cold boot under the phone profile on a loaded machine
 
 MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
     .filter(m => m.name.startsWith('tripeaks:')).map(m => [m.name.slice(9), m.startTime]))"""
@@ -65,6 +79,82 @@ TAP = """async (selector) => {
 }"""
 
 
+# The engine worker's boot timings (engine-worker.js), moved to the page's
+# clock: ms from navigation start.
+WORKER = """() => {
+    const t = tripeaks.engine.info.timings, shift = t.origin - performance.timeOrigin;
+    return Object.fromEntries(Object.entries(t)
+        .filter(([k, v]) => typeof v === 'number' && k !== 'origin')
+        .map(([k, v]) => [k, v + shift]));
+}"""
+
+# The warm boot's stages, in order: (worker timing, what ends there, the
+# timing it runs from; None: navigation start). Two run side by side with the
+# loader: the wasm's compile and the snapshot's read.
+STAGES = [
+    ("fetch", "worker started, its modules loaded (navigation to boot())", None),
+    ("runtime", "kept snapshot found (Cache Storage match)", "fetch"),
+    ("precompiled", "wasm compiled (compileStreaming from the cache), in parallel", "fetch"),
+    ("snapshot-read", "snapshot's 36 MB read from Cache Storage, in parallel", "runtime"),
+    ("compile-start", "loader ready to instantiate (its script imported, snapshot awaited)",
+     "runtime"),
+    ("compile-end", "wasm instantiated", "compile-start"),
+    ("loaded", "snapshot restored, loadPyodide returned", "compile-end"),
+    ("ready", "engine's hello answered, worker ready", "loaded"),
+]
+
+# A phone-like device: CPU 4x slower, a mobile network (bytes per second).
+PHONE = {"cpu": 4, "latency": 150, "down": 1.6e6 / 8, "up": 0.75e6 / 8}
+emulated: dict[str, dict[str, str]] = {}  # target type -> CDP method -> "ok" or its error
+emulate = None  # set by --only phone: emulate(context, page) before each page navigates
+
+
+def phone(context, page) -> None:
+    """PHONE on ``page`` and, through auto-attach, on every worker it starts."""
+    cdp = context.new_cdp_session(page)
+    network = {"offline": False, "latency": PHONE["latency"],
+               "downloadThroughput": PHONE["down"], "uploadThroughput": PHONE["up"]}
+    settings = [("Network.enable", {}), ("Network.emulateNetworkConditions", network),
+                ("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})]
+    for method, params in settings:
+        try:
+            cdp.send(method, params)
+            emulated.setdefault("page", {})[method] = "ok"
+        except Exception as error:  # noqa: BLE001 - recorded, shown with the figures
+            emulated.setdefault("page", {})[method] = str(error).splitlines()[0]
+    sent: dict[int, tuple[str, str]] = {}
+
+    def to_child(session: str, kind: str, method: str, params: dict) -> None:
+        sent[len(sent) + 1] = (kind, method)
+        cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
+            {"id": len(sent), "method": method, "params": params})})
+
+    def attached(event) -> None:
+        kind = event["targetInfo"]["type"]
+        for method, params in settings:
+            to_child(event["sessionId"], kind, method, params)
+        to_child(event["sessionId"], kind, "Runtime.runIfWaitingForDebugger", {})
+
+    def answered(event) -> None:
+        reply = json.loads(event["message"])
+        if reply.get("id") in sent:
+            kind, method = sent[reply["id"]]
+            if method != "Runtime.runIfWaitingForDebugger":
+                emulated.setdefault(kind, {})[method] = reply.get("error", {}).get("message", "ok")
+
+    cdp.on("Target.attachedToTarget", attached)
+    cdp.on("Target.receivedMessageFromTarget", answered)
+    cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
+                                      "flatten": False})
+
+
+def new_page(context):
+    page = context.new_page()
+    if emulate:
+        emulate(context, page)
+    return page
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -80,9 +170,9 @@ first_cards: list[float] = []  # each cold visit's first deal drawn, from naviga
 def cold_visit(browser, live: LiveSite, dist: Path) -> tuple[float, int]:
     context = browser.new_context()
     live.handler.downloads.clear()
-    page = context.new_page()
+    page = new_page(context)
     page.goto(live.url)
-    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
     marks = page.evaluate(MARKS)
     ready = marks["engine-ready"]
     first_cards.append(marks.get("first-deal-drawn", float("nan")))
@@ -95,18 +185,18 @@ def cold_visit(browser, live: LiveSite, dist: Path) -> tuple[float, int]:
 
 def warm_visits(browser, live: LiveSite, repeats: int, query: str = "") -> list[dict]:
     context = browser.new_context()
-    page = context.new_page()
+    page = new_page(context)
     page.goto(live.url)
-    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
     page.click("[data-testid=stock]")  # a game in progress to restore
     page.wait_for_timeout(2000)
     page.close()
     runs = []
     for _ in range(repeats + 1):  # the first warms the snapshot / code caches
-        page = context.new_page()
+        page = new_page(context)
         page.goto(live.url + query)
-        page.wait_for_selector(READY, state="attached", timeout=180_000)
-        runs.append(page.evaluate(MARKS))
+        page.wait_for_selector(READY, state="attached", timeout=BOOT)
+        runs.append({**page.evaluate(MARKS), "worker": page.evaluate(WORKER)})
         page.close()
     context.close()
     return runs[1:]
@@ -114,9 +204,9 @@ def warm_visits(browser, live: LiveSite, repeats: int, query: str = "") -> list[
 
 def taps(browser, live: LiveSite, count: int) -> list[list[float]]:
     context = browser.new_context()
-    page = context.new_page()
+    page = new_page(context)
     page.goto(live.url)
-    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
     page.mouse.click(2, 2)  # a real gesture first: the sounds are on, as for a player
     times = []
     while len(times) < count:
@@ -167,9 +257,9 @@ DEAL_TAP = """async (selector) => {
 def deal_times(browser, live: LiveSite, preset: str, games: int) -> dict[str, list[float]]:
     """New game, Restart and today's deal under ``preset``, ``games`` of each."""
     context = browser.new_context()
-    page = context.new_page()
+    page = new_page(context)
     page.goto(live.url)
-    page.wait_for_selector(READY, state="attached", timeout=180_000)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
     page.evaluate("""(preset) => { tripeaks.options.preset = preset; tripeaks.options.rules = {};
                       tripeaks.storage.save('options', tripeaks.options); }""", preset)
     new = ".actions [data-action=new]"
@@ -208,7 +298,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--games", type=int, default=50, help="deals of each kind per preset")
-    parser.add_argument("--only", choices=("all", "deals"), default="all")
+    parser.add_argument("--only", choices=("all", "deals", "phone"), default="all")
     parser.add_argument("--presets", default=",".join(PRESETS), help="for --only deals")
     parser.add_argument("--site", type=Path, help="serve this built site instead of building one")
     args = parser.parse_args()
@@ -230,8 +320,14 @@ def main() -> int:
                 browser.close()
                 live.close()
                 return 0
+            if args.only == "phone":
+                phone_report(browser, live, dist, args.repeats, args.taps, args.games)
+                browser.close()
+                live.close()
+                return 0
             cold = [cold_visit(browser, live, dist) for _ in range(args.repeats)]
             warm = warm_visits(browser, live, args.repeats)
+            serial = warm_visits(browser, live, args.repeats, "?boot=serial")
             plain = warm_visits(browser, live, args.repeats, "?snapshot=off")
             tap_runs = [taps(browser, live, args.taps) for _ in range(args.repeats)]
             browser.close()
@@ -252,10 +348,67 @@ def main() -> int:
     row("cold first visit: real cards drawn (the build's first deal)", first_cards)
     row("warm: saved board drawn (from navigation)", [r["saved-board-drawn"] for r in warm])
     row("warm: engine ready, memory snapshot", [r["engine-ready"] for r in warm])
+    row("warm: engine ready, snapshot read then wasm compiled (?boot=serial)",
+        [r["engine-ready"] for r in serial])
     row("warm: engine ready, no snapshot (?snapshot=off)", [r["engine-ready"] for r in plain])
     row("tap to updated board (DOM), p95", [p95([t[0] for t in r]) for r in tap_runs], "ms", 1)
     row("tap to the next frame after it, p95", [p95([t[1] for t in r]) for r in tap_runs], "ms", 1)
+    breakdown(warm)
     return 0
+
+
+def breakdown(warm: list[dict]) -> None:
+    """Where the warm boots went: each stage's end from navigation, and how long it took."""
+    print("\n| warm boot, worker timings | from navigation, median | stage, median | runs (end) |")
+    print("|---|---|---|---|")
+    for key, what, since in STAGES:
+        runs = [r for r in warm if key in r["worker"] and (since is None or since in r["worker"])]
+        if not runs:
+            continue
+        ends = [r["worker"][key] for r in runs]
+        took = [r["worker"][key] - (r["worker"][since] if since else 0) for r in runs]
+        print(f"| {key}: {what} | {statistics.median(ends):.0f} ms | "
+              f"{statistics.median(took):.0f} ms | " + ", ".join(f"{v:.0f}" for v in ends) + " |")
+    ends = [r["engine-ready"] for r in warm]
+    took = [r["engine-ready"] - r["worker"]["ready"] for r in warm]
+    print(f"| app: engine ready (board shown, input on) | {statistics.median(ends):.0f} ms | "
+          f"{statistics.median(took):.0f} ms | " + ", ".join(f"{v:.0f}" for v in ends) + " |")
+
+
+def phone_report(browser, live: LiveSite, dist: Path, repeats: int, taps_count: int,
+                 games: int) -> None:
+    global emulate
+    emulate = phone
+    med = statistics.median
+    cold = [cold_visit(browser, live, dist) for _ in range(repeats)]
+    warm = warm_visits(browser, live, repeats)
+    tap_runs = [taps(browser, live, taps_count) for _ in range(repeats)]
+    deals = deal_times(browser, live, "standard", games)
+    emulate = None
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium {browser.version} "
+          f"headless, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+          f"CPU {PHONE['cpu']}x, {PHONE['down'] * 8 / 1e6:.1f} Mbps down, "
+          f"{PHONE['latency']} ms round trip; median of {repeats}")
+    for kind, methods in sorted(emulated.items()):
+        print(f"<!-- {kind}: " + "; ".join(f"{m} {r}" for m, r in methods.items()) + " -->")
+    print("| measure | median | runs |")
+    print("|---|---|---|")
+
+    def row(name: str, values: list[float], unit: str = "s", scale: float = 1000) -> None:
+        values = [v for v in values if v is not None]
+        shown = ", ".join(f"{v / scale:.2f}" for v in values)
+        print(f"| {name} | {med(values) / scale:.2f} {unit} | {shown} |")
+
+    row("cold first visit: navigation to engine ready", [c[0] for c in cold])
+    row("cold first visit: real cards drawn", first_cards)
+    row("warm: saved board drawn", [r["saved-board-drawn"] for r in warm])
+    row("warm: engine ready, memory snapshot", [r["engine-ready"] for r in warm])
+    row("tap to updated board (DOM), p95", [p95([t[0] for t in r]) for r in tap_runs], "ms", 1)
+    row("tap to the next frame after it, p95", [p95([t[1] for t in r]) for r in tap_runs], "ms", 1)
+    news = [v for v in deals["new"] if v is not None]
+    print(f"| New game (standard), {len(news)} games: p50 / p95 / max | "
+          f"{med(news):.1f} / {p95(news):.1f} / {max(news):.1f} ms | |")
+    breakdown(warm)
 
 
 if __name__ == "__main__":

@@ -52,12 +52,30 @@ let makeSnapshots = useSnapshots; // false once a snapshot of this build failed 
 const mark = (name) => { timings[name] = Math.round(performance.now() * 10) / 10; };
 timings.origin = performance.timeOrigin;
 
+// The runtime's wasm, compiled from the first moment (from the service
+// worker's cache, so Chromium reuses its code cache) while the snapshot is
+// read and the loader fetches the runtime's script; null if that fails, and
+// loadPyodide then compiles it itself.
+// ?boot=serial: the way before, for comparison (bench/bench_app.py): the
+// snapshot read first, then the wasm compiled by loadPyodide.
+const serial = params.get("boot") === "serial";
+const compiling = !serial && "compileStreaming" in WebAssembly
+  ? WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", indexURL))).then((module) => {
+    mark("precompiled");
+    return module;
+  }, () => null)
+  : Promise.resolve(null);
+
 function progress(step) {
   mark(step);
   postMessage({ type: "progress", step, done: STEPS.indexOf(step), total: STEPS.length });
 }
 
-/** The kept snapshot's bytes as a promise (read while the runtime loads), or null. */
+/**
+ * The kept snapshot as {bytes}, bytes a promise: they are read from the cache
+ * while loadPyodide fetches the runtime's script and compiles its wasm (it
+ * awaits them only just before it instantiates). Null when none is kept.
+ */
 async function findSnapshot() {
   if (!useSnapshots) return null;
   try {
@@ -67,7 +85,8 @@ async function findSnapshot() {
       return null;
     }
     const hit = await cache.match(SNAPSHOT);
-    return hit ? hit.arrayBuffer().then((buffer) => { mark("snapshot-read"); return new Uint8Array(buffer); }) : null;
+    if (!hit) return null;
+    return { bytes: hit.arrayBuffer().then((buffer) => { mark("snapshot-read"); return new Uint8Array(buffer); }) };
   } catch {
     return null;
   }
@@ -106,16 +125,24 @@ const options = {
  * Every boot also times the instantiation (compile-start, compile-end).
  */
 async function instantiating(snapshot, boot) {
-  let heap = 0;
-  if (snapshot) {
-    const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2);
-    heap = snapshot.length - words[1]; // after the snapshot's header
-  }
   const { instantiate, instantiateStreaming } = WebAssembly;
   const grown = (create) => async (...args) => {
     mark("compile-start");
-    const result = await create.apply(WebAssembly, args);
+    let result = null;
+    const module = create === instantiateStreaming ? await compiling : null;
+    if (module) {
+      Promise.resolve(args[0]).then((response) => response.body && response.body.cancel()).catch(() => {});
+      result = { module, instance: await instantiate.call(WebAssembly, module, args[1]) };
+    } else {
+      result = await create.apply(WebAssembly, args);
+    }
     mark("compile-end");
+    let heap = 0;
+    if (snapshot) {
+      const bytes = await snapshot.bytes;
+      const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+      heap = bytes.length - words[1]; // after the snapshot's header
+    }
     const memory = (result.instance || result).exports.memory;
     const missing = memory ? heap - memory.buffer.byteLength : 0;
     if (missing > 0) memory.grow(Math.ceil(missing / 65536));
@@ -135,7 +162,7 @@ async function instantiating(snapshot, boot) {
 
 async function bootFromSnapshot(snapshot) {
   try {
-    const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
+    const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot.bytes }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
@@ -171,6 +198,7 @@ async function boot() {
   try {
     progress(step);
     const snapshot = await findSnapshot();
+    if (snapshot && serial) await snapshot.bytes.catch(() => null);
     step = "runtime";
     progress(step);
     let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
