@@ -334,8 +334,9 @@ def main() -> int:
         live.close()
 
     med = statistics.median
-    print(f"# {time.strftime('%Y-%m-%d')}, Chromium {version} headless, "
-          f"{platform.machine()}, {os.cpu_count()} cores; median of {args.repeats}")
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium {version} headless, "
+          f"{platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}; median of {args.repeats}")
     print("| measure | median | runs |")
     print("|---|---|---|")
 
