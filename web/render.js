@@ -155,7 +155,7 @@ export class Renderer {
   }
 
   setPreset(title) {
-    this.fields.preset.textContent = title ? `· ${title}` : "";
+    this.fields.preset.textContent = title || ""; // the "·" before it is the style's
   }
 
   /** Where a move's card is now (to fly it from there after the draw). */
@@ -417,7 +417,16 @@ export class Renderer {
     else f.streak.replaceChildren();
     cell(f.moves, "Moves", board.moves);
     cell(f.left, "Cards left", board.cards_left);
-    f.deal.textContent = board.deal_code ? `Deal ${board.deal_code}` : "Custom deal";
+    if (board.deal_code) {
+      // "Deal " is only read out on the narrowest phones, where the code, its class
+      // and the title share one line.
+      const word = this.doc.createElement("span");
+      word.className = "deal-word";
+      word.textContent = "Deal ";
+      f.deal.replaceChildren(word, board.deal_code);
+    } else {
+      f.deal.textContent = "Custom deal";
+    }
     // A finished game has nothing to pause: the clock is shown, not offered.
     const over = Boolean(board.over);
     f.clock.disabled = over;
