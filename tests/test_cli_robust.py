@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -119,27 +120,38 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _as_from_a_terminal() -> None:
+    """In the child: Ctrl-C as a shell's foreground job gets it (the test's own
+    process may have SIGINT blocked or ignored, and a child inherits both)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @needs_processes
 @pytest.mark.skipif(not pathlib.Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_an_interrupted_stats_leaves_no_process_behind():
     """Ctrl-C reaches the whole foreground process group, workers included."""
     proc = subprocess.Popen([sys.executable, "-m", "tripeaks", "stats", "--deals", "100000",
                              "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=_as_from_a_terminal)
+    seen = bytearray()
+    # Read stderr all along, so the progress line never fills the pipe and blocks it.
+    reader = threading.Thread(target=lambda: [seen.extend(chunk) for chunk in
+                                              iter(lambda: proc.stderr.read1(4096), b"")],
+                              daemon=True)
+    reader.start()
     try:
-        os.set_blocking(proc.stderr.fileno(), False)
-        seen = b""
         deadline = time.monotonic() + 120
         while b"/100000" not in seen and time.monotonic() < deadline:
-            seen += proc.stderr.read() or b""
             time.sleep(0.1)
         assert b"/100000" in seen, "stats never showed progress"
         workers = _descendants(proc.pid)
         assert workers
         os.killpg(proc.pid, signal.SIGINT)
         assert proc.wait(180) == 130  # a loaded machine may take a while to stop the pool
-        os.set_blocking(proc.stderr.fileno(), True)
-        assert b"Traceback" not in seen + proc.stderr.read()
+        reader.join(30)
+        assert b"Traceback" not in seen
         deadline = time.monotonic() + 30
         while any(_running(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -148,7 +160,6 @@ def test_an_interrupted_stats_leaves_no_process_behind():
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
         proc.stdout.close()
-        proc.stderr.close()
 
 
 @needs_processes
