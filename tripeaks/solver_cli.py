@@ -85,20 +85,29 @@ def _solution_json(solution: solver.Solution, game: Game | None = None) -> dict[
 # -- solve ---------------------------------------------------------------------------
 
 
+def _no_deal_with_batch(args: argparse.Namespace) -> None:
+    if args.deal is not None or args.cards is not None:
+        raise ValueError("--batch reads deals from stdin: give no deal on the command line")
+
+
+def _batch(stdin: TextIO | None, parse: Any) -> Any:
+    """``--batch``: each non-blank line of stdin, parsed; a bad line names its number."""
+    for i, text in enumerate(stdin or sys.stdin):
+        if not text.strip():
+            continue
+        try:
+            yield parse(text)
+        except ValueError as error:
+            raise ValueError(f"line {i + 1}: {error}") from None
+
+
 def cmd_solve(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     _positive(args.max_nodes, "--max-nodes")
     _positive(args.max_seconds, "--max-seconds")
     if args.batch:
-        if args.deal is not None or args.cards is not None:
-            raise ValueError("--batch reads deals from stdin: give no deal on the command line")
+        _no_deal_with_batch(args)
         rules = _cli().rules_from(args)
-        for i, text in enumerate(stdin or sys.stdin):
-            if not text.strip():
-                continue
-            try:
-                cards = parse_deal(text)
-            except ValueError as error:
-                raise ValueError(f"line {i + 1}: {error}") from None
+        for cards in _batch(stdin, parse_deal):
             result = solver.solve(cards, rules, max_nodes=args.max_nodes,
                                   max_seconds=args.max_seconds)
             print(json.dumps(_solution_json(result)), flush=True)
@@ -329,16 +338,9 @@ def cmd_rate(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     from . import rating
 
     if args.batch:
-        if args.deal is not None or args.cards is not None:
-            raise ValueError("--batch reads deals from stdin: give no deal on the command line")
+        _no_deal_with_batch(args)
         rules = _cli().rules_from(args)
-        for i, text in enumerate(stdin or sys.stdin):
-            if not text.strip():
-                continue
-            try:
-                game = _rated_deal(text, rules)
-            except ValueError as error:
-                raise ValueError(f"line {i + 1}: {error}") from None
+        for game in _batch(stdin, lambda text: _rated_deal(text, rules)):
             print(json.dumps(_rating_json(rating.rate(game), game)), flush=True)
         return 0
     game = _cli().game_from(args)
