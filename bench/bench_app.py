@@ -23,6 +23,7 @@ each figure the median of ``--repeats`` runs:
 
     python bench/bench_app.py --only deals [--games 50]
     python bench/bench_app.py --only phone [--repeats 3 --games 20]
+    python bench/bench_app.py --only taps [--repeats 5 --taps 20]   (the tap target alone)
 
 --only phone runs cold, warm, tap and New game under a phone-like profile
 (Chromium's CPU throttled 4x with CDP Emulation.setCPUThrottlingRate, and a
@@ -298,7 +299,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--games", type=int, default=50, help="deals of each kind per preset")
-    parser.add_argument("--only", choices=("all", "deals", "phone"), default="all")
+    parser.add_argument("--only", choices=("all", "deals", "phone", "taps"), default="all")
     parser.add_argument("--presets", default=",".join(PRESETS), help="for --only deals")
     parser.add_argument("--site", type=Path, help="serve this built site instead of building one")
     args = parser.parse_args()
@@ -324,6 +325,19 @@ def main() -> int:
                 phone_report(browser, live, dist, args.repeats, args.taps, args.games)
                 browser.close()
                 live.close()
+                return 0
+            if args.only == "taps":
+                tap_runs = [taps(browser, live, args.taps) for _ in range(args.repeats)]
+                browser.close()
+                live.close()
+                print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium "
+                      f"{version} headless, {os.cpu_count()} cores, load average "
+                      f"{os.getloadavg()[0]:.1f}; {args.repeats} runs of {args.taps} taps")
+                for name, part in (("tap to updated board (DOM), p95", 0),
+                                   ("tap to the next frame after it, p95", 1)):
+                    values = [p95([t[part] for t in r]) for r in tap_runs]
+                    print(f"| {name} | {statistics.median(values):.1f} ms | "
+                          + ", ".join(f"{v:.1f}" for v in values) + " |")
                 return 0
             cold = [cold_visit(browser, live, dist) for _ in range(args.repeats)]
             warm = warm_visits(browser, live, args.repeats)
