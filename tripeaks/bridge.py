@@ -72,6 +72,12 @@ Commands:
                                             "actions" what to send "action" after it, in
                                             order. A bad link: kind "bad-replay", the game
                                             in progress stays
+    race      {level, op: "plan"|"judge", pace?, elapsed?}
+                                            race.plan of the AI of level on this deal from
+                                            its start (its moves timed; "pace" scales the
+                                            times), or, with op "judge", race.judge of the
+                                            game in progress at race time elapsed (ms):
+                                            {"winner": "you"|"ai"|"tie"|None, ...}
     describe                                {"text": the board in words}
     presets                                 the named rule sets
 """
@@ -622,6 +628,39 @@ def _check_replay(msg: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+_race_plans: dict[tuple[Any, ...], Any] = {}
+
+
+def _race(msg: dict[str, Any]) -> dict[str, Any]:
+    """Race mode: the AI's whole game on this deal, timed (op "plan"), and who
+    won, judged by tripeaks.race (op "judge"); the game in progress stays."""
+    race = _require("race")
+    game = _current()
+    level, pace = msg.get("level"), msg.get("pace", 1)
+    if not isinstance(level, str) or level.strip().lower() not in race.PACE:
+        raise BridgeError("an AI level is easy, normal or hard")
+    if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0.001 <= pace <= 10:
+        raise BridgeError("pace is a number from 0.001 to 10")
+    key = (tuple(game.cards), _rules_key(game.rules), level.strip().lower(), float(pace))
+    plan = _race_plans.get(key)
+    if plan is None:
+        plan = race.plan(game, level, scale=float(pace))
+        while len(_race_plans) >= 4:
+            del _race_plans[next(iter(_race_plans))]
+        _race_plans[key] = plan
+    if msg.get("op", "plan") == "plan":
+        return plan.to_json()
+    if msg.get("op") != "judge":
+        raise BridgeError("a race op is plan or judge")
+    elapsed = msg.get("elapsed")
+    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or elapsed < 0:
+        raise BridgeError("elapsed is the race time in ms")
+    board = game.view()
+    return race.judge(plan, won=bool(board["won"]), over=bool(board["over"]),
+                      cards_left=int(board["cards_left"]), elapsed=float(elapsed),
+                      moves=int(board["moves"])).to_json()
+
+
 def _describe(msg: dict[str, Any]) -> dict[str, Any]:
     return {"text": _current().describe()}
 
@@ -633,7 +672,7 @@ def _hello(msg: dict[str, Any]) -> dict[str, Any]:
         "features": {
             name: _module(name) is not None
             for name in ("game", "deals", "notation", "scoring", "solver", "ai", "rating",
-                         "replay_link")
+                         "replay_link", "race")
         },
     }
 
@@ -668,6 +707,7 @@ COMMANDS = {
     "rate": _rate,
     "share_game": _share_game,
     "check_replay": _check_replay,
+    "race": _race,
     "describe": _describe,
     "presets": _presets,
 }

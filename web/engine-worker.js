@@ -33,7 +33,7 @@ const STEPS = ["fetch", "runtime", "engine", "import"];
 // imported so far out of the cyclic collector's reach: a full collection would
 // otherwise walk it all again in the middle of some tap.
 const IMPORTS = "import gc, tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation, "
-  + "tripeaks.scoring, tripeaks.solver, tripeaks.ai, tripeaks.rating, tripeaks.replay_link; "
+  + "tripeaks.scoring, tripeaks.solver, tripeaks.ai, tripeaks.rating, tripeaks.replay_link, tripeaks.race; "
   + "tripeaks.solver.lattice(); gc.collect(); gc.freeze()";
 
 let handleJson = null;
