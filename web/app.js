@@ -446,7 +446,7 @@ export class App {
   // -- the one path from an engine state to the screen ---------------------------------
 
   /** Save, then draw; a finished game is counted and its panel shown. */
-  show(state, { fresh = false, restored = false, motion = null, daily = null, watched = false } = {}) {
+  show(state, { fresh = false, restored = false, motion = null, daily = null, watched = false, closing = [] } = {}) {
     const board = state.board;
     const before = this.save;
     if (fresh || !before) {
@@ -475,6 +475,8 @@ export class App {
     this.save.finished = Boolean(board.over);
     if (!this.save.watched) this.storage.save("game", this.save); // the player's game stays saved while watching
     this.renderer.draw(board, motion);
+    // A panel that asked for this board closes with it: one style pass for both, not two.
+    for (const name of closing) this.dialogs.close(name);
     performance.mark("tripeaks:drawn");
     // What the move earned, seen and heard (from the engine's last_action).
     if (this.effects) this.effects.moved(board, motion);
@@ -720,11 +722,17 @@ export class App {
     });
   }
 
-  async deal(request, { daily = null, command = "new_game" } = {}) {
+  async deal(request, { daily = null, command = "new_game", closing = [] } = {}) {
     await this.leaveGame();
-    const state = await this.engine.call(command, request);
+    let state;
+    try {
+      state = await this.engine.call(command, request);
+    } catch (error) {
+      for (const name of closing) this.dialogs.close(name); // the refusal is said on the table
+      throw error;
+    }
     this.notices.dismiss("options"); // "rule changes apply from your next new game": now they have
-    this.show(state, { fresh: true, daily });
+    this.show(state, { fresh: true, daily, closing });
     this.renderer.announceDeal(state.board); // not each face-down card
     if (command !== "restart") this.doc.dispatchEvent(new CustomEvent("tripeaks:deal")); // for web/install.js
     if (command === "new_game") this.prepareSoon(); // the one after this one
@@ -776,12 +784,12 @@ export class App {
   playDaily(date = null) {
     const today = isoDate(new Date());
     const day = date || today;
-    this.dialogs.close("deals");
     this.dialogs.close("result");
     return this.enqueue(async () => {
       await this.stopWatching();
-      if (!(await this.confirmLeave("New game"))) return;
-      await this.deal({ ...gameRequest(this.options), date: day }, { command: "daily", daily: day });
+      if (!(await this.confirmLeave("New game"))) { this.dialogs.close("deals"); return; }
+      // The Deals panel stays until the day's board is drawn, and closes with it.
+      await this.deal({ ...gameRequest(this.options), date: day }, { command: "daily", daily: day, closing: ["deals"] });
       const which = day === today ? `Today’s deal, ${day}` : `The deal of ${day}`;
       this.notices.show(`${which}: the same for everyone on these rules, and it can be won.`, { id: "daily", timeout: 5000 });
     });

@@ -70,7 +70,9 @@ export class Dialogs {
 
   close(name) {
     const dialog = this.all[name];
-    if (dialog && dialog.open) dialog.close();
+    if (!dialog || !dialog.open) return;
+    dialog.close();
+    this.panelsChanged(); // now, not at the close event: what is said next is said in the page
   }
 
   /** Ask yes or no; resolves true for yes. Esc or the backdrop is no. */
