@@ -217,7 +217,6 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "SKIP_WAITING") self.skipWaiting();
-  else if (type === "GET_BUILD" && event.ports[0]) event.ports[0].postMessage(PRECACHE.build);
 });
 
 self.addEventListener("fetch", (event) => {

@@ -25,7 +25,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tripeaks import solver  # noqa: E402
+from tripeaks import analysis, solver  # noqa: E402
+from tripeaks import par as par_search  # noqa: E402
 from tripeaks.deals import shuffle  # noqa: E402
 from tripeaks.rules import Rules  # noqa: E402
 
@@ -98,18 +99,18 @@ def bench_par(deals: int, wrap: bool, scoring: str, start: int = 0) -> dict:
     for number in range(start, start + deals):
         game = Game.new(number, rules)
         solver._SOLVERS.clear()
-        solver._PLANS.clear()
+        par_search._PLANS.clear()
         if not solver.solve(game).won:
             continue
         c0 = time.process_time()
-        par = solver.par(game)
+        par = analysis.par(game)
         cpu.append((time.process_time() - c0) * 1000)
         nodes.append(par.nodes)
         worst = max(worst, (par.nodes, number))
         inexact += not (par.score_exact and par.draws_exact)
-        solver._PLANS.clear()
+        par_search._PLANS.clear()
         c0 = time.process_time()
-        aim = solver.hint(game).aim
+        aim = analysis.hint(game).aim
         hint_cpu.append((time.process_time() - c0) * 1000)
         hint_aims[aim] = hint_aims.get(aim, 0) + 1
 
@@ -119,9 +120,10 @@ def bench_par(deals: int, wrap: bool, scoring: str, start: int = 0) -> dict:
 
     return {
         "deals": deals, "wrap": wrap, "scoring": scoring, "winnable": len(nodes),
-        "par_nodes": spread(nodes), "par_budget": solver.PAR_NODES, "par_inexact": inexact,
+        "par_nodes": spread(nodes), "par_budget": par_search.PAR_NODES, "par_inexact": inexact,
         "worst_deal": worst[1], "par_cpu_ms": spread(cpu),
-        "hint_budget": solver.HINT_NODES, "hint_aims": hint_aims, "hint_cpu_ms": spread(hint_cpu),
+        "hint_budget": par_search.HINT_NODES, "hint_aims": hint_aims,
+        "hint_cpu_ms": spread(hint_cpu),
         "python": platform.python_implementation() + " " + platform.python_version(),
     }
 
@@ -141,7 +143,7 @@ def build_fixture(path: pathlib.Path) -> None:
             entry = {"number": number, "wrap": wrap, "result": verdict}
             if verdict == "win" and number < 12:
                 game = Game.new(number, Rules(wrap=wrap, scoring="points"))
-                par = solver.par(game, max_seconds=30.0)
+                par = analysis.par(game, max_seconds=30.0)
                 if par.score_exact and par.draws_exact:
                     entry["par"] = {"points": par.score, "draws": par.draws}
             entries.append(entry)

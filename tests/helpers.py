@@ -59,3 +59,11 @@ def custom_deal(peaks: dict[int, str], waste: str, stock_first: Sequence[str] = 
         chosen[29 + i] = parse_card(code)
     rest = iter(c for c in range(52) if c not in chosen.values())
     return deal_text([chosen[i] if i in chosen else next(rest) for i in range(52)])
+
+
+def replay_line(game: Game, line: Sequence[int]) -> Game:
+    """A copy of ``game`` with ``line`` (peak positions and ``DRAW``) played on it."""
+    copy = Game.from_record(game.to_record())
+    for move in line:
+        copy.apply(move)
+    return copy

@@ -4,6 +4,7 @@ by strength."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -16,7 +17,6 @@ from tripeaks.rules import Rules
 def _shuffled_hidden(game: Game, seed: int) -> Game:
     """The same visible position with the face-down cards and the stock dealt
     differently among themselves."""
-    import random
 
     hidden = [p for p in range(PEAK_CARDS) if not game.is_removed(p) and not game.face_up(p)]
     hidden += list(range(game.stock_index, 52))

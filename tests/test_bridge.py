@@ -6,10 +6,15 @@ import json
 
 import pytest
 
-from tripeaks import bridge
+from tripeaks import analysis, bridge, dealer, replay_link, solver
+from tripeaks.ai import make_ai
+from tripeaks.bridge import handle
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import DRAW, Game
 from tripeaks.notation import deal_text
+from tripeaks.rating import rate
+from tripeaks.rules import preset_rules
+from tripeaks.solver import solve
 
 
 def call(**message):
@@ -198,7 +203,6 @@ def test_restart_deals_the_same_cards_again_with_the_same_rules():
 
 
 def test_the_daily_deal_is_the_same_for_everyone_and_winnable():
-    from tripeaks.solver import solve
 
     one = ok(type="daily", date="2026-11-30", preset="relaxed")
     two = ok(type="daily", date="2026-11-30", preset="relaxed")
@@ -209,7 +213,6 @@ def test_the_daily_deal_is_the_same_for_everyone_and_winnable():
 
 
 def test_par_and_analysis_of_a_stuck_game_say_which_move_lost_it():
-    from tripeaks.solver import solve
 
     ok(type="new_game", number=20261130, preset="classic")
     par = ok(type="par")
@@ -255,14 +258,11 @@ def test_describe_reads_the_board_in_words():
 def test_the_app_is_told_what_each_preset_scores():
     """The status line and the statistics show only what the rules score: the
     engine says so, so the app never decides it from a scoring system's name."""
-    from tripeaks.bridge import handle
 
     presets = {p["name"]: p["scores"] for p in handle({"type": "presets"})["result"]["presets"]}
     assert presets["standard"] == {"points": True, "streaks": True}
     assert presets["countdown"] == {"points": True, "streaks": False}
     assert presets["relaxed"] == {"points": False, "streaks": False}
-    from tripeaks.game import Game
-    from tripeaks.rules import preset_rules
 
     assert Game.new(1, preset_rules("countdown")).view()["scores"] == presets["countdown"]
 
@@ -279,35 +279,31 @@ def _prepare_until_ready(**message):
 
 
 def test_new_game_takes_the_prepared_winnable_deal(monkeypatch):
-    from tripeaks import solver
-    from tripeaks.rules import preset_rules
 
-    bridge._prepared.clear()
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: 1000)
+    dealer.prepared.clear()
+    monkeypatch.setattr(dealer, "random_number", lambda: 1000)
     _prepare_until_ready(preset="standard")
     # Once prepared, a random number from elsewhere is never asked for.
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: pytest.fail("dealt again"))
+    monkeypatch.setattr(dealer, "random_number", lambda: pytest.fail("dealt again"))
     board = ok(type="new_game", preset="standard", next=True)["board"]
-    assert board["deal_number"] == solver.first_winnable(1000, preset_rules("standard")).number
+    assert board["deal_number"] == analysis.first_winnable(1000, preset_rules("standard")).number
     # Taken: the next new game deals afresh (here: asks for a random number).
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: 5)
+    monkeypatch.setattr(dealer, "random_number", lambda: 5)
     assert ok(type="new_game", preset="standard")["board"]["deal_number"] == \
-        solver.first_winnable(5, preset_rules("standard")).number
+        analysis.first_winnable(5, preset_rules("standard")).number
 
 
 def test_prepare_tries_one_deal_a_call(monkeypatch):
     """Each request solves at most one deal, so a move asked for meanwhile waits
     for one search at most; a losing start takes several calls."""
-    from tripeaks import solver
-    from tripeaks.rules import preset_rules
 
     rules = preset_rules("standard")
     start = next(n for n in range(1, 500) if not solver.solve(shuffle(n), rules).won)
-    bridge._prepared.clear()
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: start)
+    dealer.prepared.clear()
+    monkeypatch.setattr(dealer, "random_number", lambda: start)
     solved = []
-    real = solver.first_winnable
-    monkeypatch.setattr(solver, "first_winnable",
+    real = analysis.first_winnable
+    monkeypatch.setattr(analysis, "first_winnable",
                         lambda n, r, **kw: solved.append(kw) or real(n, r, **kw))
     steps = _prepare_until_ready(preset="standard")
     assert steps == real(start, rules).number - start + 1 >= 2
@@ -316,28 +312,26 @@ def test_prepare_tries_one_deal_a_call(monkeypatch):
 
 
 def test_prepared_deals_are_kept_per_rules(monkeypatch):
-    bridge._prepared.clear()
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: 77)
+    dealer.prepared.clear()
+    monkeypatch.setattr(dealer, "random_number", lambda: 77)
     _prepare_until_ready(preset="classic")  # no solver needed: not winnable only
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: 78)
+    monkeypatch.setattr(dealer, "random_number", lambda: 78)
     assert ok(type="new_game", preset="relaxed")["board"]["deal_number"] == 78
     assert ok(type="new_game", preset="classic", next=True)["board"]["deal_number"] == 77
     wrapless = {"preset": "classic", "rules": {"wrap": False}}
     # A deal asked for by number never takes the prepared one.
     _prepare_until_ready(**wrapless)
     assert ok(type="new_game", number=9, **wrapless)["board"]["deal_number"] == 9
-    assert ("new", bridge._rules_key(bridge.make_rules("classic", {"wrap": False}))) \
-        in bridge._prepared
+    assert ("new", dealer.rules_key(bridge.make_rules("classic", {"wrap": False}))) \
+        in dealer.prepared
 
 
 def test_a_prepared_daily_deal_is_the_daily_deal():
-    from tripeaks import solver
-    from tripeaks.rules import preset_rules
 
-    bridge._prepared.clear()
+    dealer.prepared.clear()
     _prepare_until_ready(date="2026-11-30", preset="challenge")
     state = ok(type="daily", date="2026-11-30", preset="challenge")
-    expected = solver.daily_number("2026-11-30", preset_rules("challenge"))
+    expected = analysis.daily_deal_number("2026-11-30", preset_rules("challenge"))
     assert state["board"]["deal_number"] == expected
     assert state["date"] == "2026-11-30"
     # Kept: the same day's deal again needs no search.
@@ -352,12 +346,10 @@ def test_prepare_refuses_what_new_game_refuses():
 
 
 def test_the_first_deal_is_winnable_and_the_same_every_time():
-    from tripeaks import solver
-    from tripeaks.rules import preset_rules
 
     first = ok(type="new_game", preset="standard", first=True)["board"]
     assert first == ok(type="new_game", preset="standard", first=True)["board"]
-    expected = solver.first_winnable(bridge.FIRST_DEAL, preset_rules("standard")).number
+    expected = analysis.first_winnable(bridge.FIRST_DEAL, preset_rules("standard")).number
     assert first["deal_number"] == expected
 
 
@@ -365,8 +357,6 @@ def test_the_first_deal_is_winnable_and_the_same_every_time():
 
 
 def test_rate_names_the_class_of_a_deal_and_of_the_current_game():
-    from tripeaks.rating import rate
-    from tripeaks.rules import preset_rules
 
     expected = rate(1234, preset_rules("standard")).to_json()
     assert ok(type="rate", number=1234) == {**expected, "deal_code": encode_code(1234)}
@@ -395,11 +385,11 @@ def test_new_game_by_difficulty_deals_a_winnable_deal_of_that_class(difficulty, 
 
 
 def test_a_prepared_deal_of_a_difficulty_is_the_one_dealt(monkeypatch):
-    bridge._prepared.clear()
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: 500)
+    dealer.prepared.clear()
+    monkeypatch.setattr(dealer, "random_number", lambda: 500)
     while not ok(type="prepare", difficulty="hard")["ready"]:
         pass
-    monkeypatch.setattr(bridge, "_random_number", lambda deals: 9000)
+    monkeypatch.setattr(dealer, "random_number", lambda: 9000)
     number = ok(type="new_game", difficulty="hard")["board"]["deal_number"]
     assert 500 <= number < 9000
     assert ok(type="rate")["class"] == "Hard"
@@ -407,7 +397,7 @@ def test_a_prepared_deal_of_a_difficulty_is_the_one_dealt(monkeypatch):
 
 def test_a_difficulty_not_found_is_said_and_the_game_stays(monkeypatch):
     ok(type="new_game", number=7)
-    monkeypatch.setattr(bridge, "DIFFICULTY_TRIES", 0)
+    monkeypatch.setattr(dealer, "DIFFICULTY_TRIES", 0)
     answer = call(type="new_game", difficulty="expert")
     assert answer["error"]["kind"] == "not-found"
     assert "No Expert deal was found" in answer["error"]["message"]
@@ -416,7 +406,6 @@ def test_a_difficulty_not_found_is_said_and_the_game_stays(monkeypatch):
 
 
 def test_share_game_is_the_replay_link_and_check_replay_reads_it_back():
-    from tripeaks import solver
 
     ok(type="new_game", number=1234, preset="classic")
     line = solver.solve(Game.new(1234, bridge.make_rules("classic"))).line
@@ -450,7 +439,6 @@ def test_a_bad_replay_link_is_one_message_and_the_game_in_progress_stays():
 
 
 def test_share_game_refuses_a_game_too_long_for_a_link(monkeypatch):
-    from tripeaks import replay_link
 
     ok(type="new_game", number=7)
     ok(type="action", move="draw")
@@ -461,7 +449,6 @@ def test_share_game_refuses_a_game_too_long_for_a_link(monkeypatch):
 
 
 def test_ai_results_play_the_deal_from_its_start_and_leave_the_game():
-    from tripeaks.ai import make_ai
 
     ok(type="new_game", number=1234)
     before = ok(type="action", move="draw")

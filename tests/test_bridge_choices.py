@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tripeaks import bridge, solver
+from tripeaks import analysis, bridge
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
@@ -22,7 +22,7 @@ def test_challenge_hints_use_only_what_the_player_can_see():
     answer = ok(type="hint")
     assert answer["fair"] is True and answer["source"] == "fair"
     game = Game.new(12, preset_rules("challenge"))
-    assert answer["move"] == solver.hint(game, fair=True).move
+    assert answer["move"] == analysis.hint(game, fair=True).move
 
 
 def test_standard_hints_see_every_card_unless_the_player_asks_for_a_fair_one():
@@ -31,7 +31,7 @@ def test_standard_hints_see_every_card_unless_the_player_asks_for_a_fair_one():
     assert ok(type="hint")["source"] == "solver"
     asked = ok(type="hint", fair=True)
     assert asked["fair"] is True and asked["source"] == "fair"
-    assert asked["move"] == solver.hint(Game.new(12, preset_rules("standard")), fair=True).move
+    assert asked["move"] == analysis.hint(Game.new(12, preset_rules("standard")), fair=True).move
 
 
 def test_a_customised_challenge_is_not_challenge_so_its_hint_is_the_full_one():

@@ -11,6 +11,7 @@ import pytest
 
 from tests.helpers import chain_deal
 from tests.test_notation import PINNED
+from tripeaks import analysis, solver
 from tripeaks.cli import main
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import DRAW, Game
@@ -31,12 +32,10 @@ def test_deal_by_number_and_by_code_print_52_codes(capsys):
 
 
 def test_daily_deal_is_the_first_winnable_deal_from_the_dates_number(capsys):
-    from tripeaks import solver
-    from tripeaks.rules import preset_rules
 
     code, out, _ = run(capsys, "deal", "--daily", "2026-11-30", "--preset", "relaxed")
     assert code == 0
-    number = solver.daily_number("2026-11-30", preset_rules("relaxed"))
+    number = analysis.daily_deal_number("2026-11-30", preset_rules("relaxed"))
     assert number >= 20261130
     assert out.strip() == deal_text(shuffle(number))
     assert solver.solve(Game.new(number, preset_rules("relaxed"))).result == "win"

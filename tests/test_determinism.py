@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tripeaks import bridge, solver
+from tripeaks import analysis, bridge, solver
 from tripeaks.ai import make_ai
 from tripeaks.cli import main
 from tripeaks.game import Game
@@ -49,15 +49,15 @@ def answers(capsys) -> dict:
     out["cli hint"] = capsys.readouterr().out
     fresh()
     game = Game.new(28, preset_rules("standard"))  # needs the table
-    out["hint"] = solver.hint(game).to_json()
+    out["hint"] = analysis.hint(game).to_json()
     fresh()
-    out["par"] = solver.par(Game.new(7, preset_rules("standard"))).to_json()
+    out["par"] = analysis.par(Game.new(7, preset_rules("standard"))).to_json()
     fresh()
     played = Game.new(1, preset_rules("classic"))
     for move in solver.solve(played).line[:10]:
         played.apply(move)
     fresh()
-    out["analyse"] = solver.analyse(played).to_json()
+    out["analyse"] = analysis.analyse(played).to_json()
     fresh()
     out["bridge"] = [json.loads(bridge.handle_json(json.dumps(m))) for m in (
         {"type": "new_game", "number": 28, "preset": "standard"},

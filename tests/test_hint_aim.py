@@ -6,17 +6,18 @@ import json
 
 import pytest
 
-from tripeaks import bridge, solver
+from tripeaks import analysis, bridge
+from tripeaks import par as par_search
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
 
 
-def follow_hints(game: Game) -> list[solver.Hint]:
+def follow_hints(game: Game) -> list[analysis.Hint]:
     hints = []
     for _ in range(120):
         if game.over:
             break
-        hints.append(solver.hint(game))
+        hints.append(analysis.hint(game))
         game.apply(hints[-1].move)
     return hints
 
@@ -25,9 +26,9 @@ def follow_hints(game: Game) -> list[solver.Hint]:
                                                 ("countdown", 0)])
 def test_following_the_hints_reaches_par(preset, number):
     """Standard deal 8: following the hints used to score 110 against a par of 276."""
-    solver._PLANS.clear()
+    par_search._PLANS.clear()
     rules = preset_rules(preset)
-    par = solver.par(Game.new(number, rules))
+    par = analysis.par(Game.new(number, rules))
     assert par.score_exact
     game = Game.new(number, rules)
     hints = follow_hints(game)
@@ -42,12 +43,12 @@ def test_following_the_hints_reaches_par(preset, number):
 def test_after_a_slip_the_hint_aims_for_the_best_score_left():
     rules = preset_rules("standard")
     game = Game.new(8, rules)
-    par = solver.par(game).score
-    plays = [m for m in game.legal_moves() if m != solver.hint(game).move]
+    par = analysis.par(game).score
+    plays = [m for m in game.legal_moves() if m != analysis.hint(game).move]
     game.apply(plays[0])
-    best = solver.par(game).score  # par of the position: what is still possible
+    best = analysis.par(game).score  # par of the position: what is still possible
     assert best < par
-    hint = solver.hint(game)
+    hint = analysis.hint(game)
     assert hint.aim == "par" and hint.score == best
     follow_hints(game)
     assert game.won and game.score == best
@@ -55,11 +56,11 @@ def test_after_a_slip_the_hint_aims_for_the_best_score_left():
 
 def test_a_hint_without_scoring_or_out_of_budget_says_it_only_keeps_a_win():
     game = Game.new(8, preset_rules("relaxed"))
-    hint = solver.hint(game)
+    hint = analysis.hint(game)
     assert hint.aim == "win" and hint.score is None
     assert hint.reason == "This move keeps a winning line."
-    solver._PLANS.clear()
-    tight = solver.hint(Game.new(8, preset_rules("standard")), max_nodes=1000)
+    par_search._PLANS.clear()
+    tight = analysis.hint(Game.new(8, preset_rules("standard")), max_nodes=1000)
     assert tight.aim == "win" and "best score" in tight.reason
 
 

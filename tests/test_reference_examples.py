@@ -7,7 +7,7 @@ import pytest
 from tests.helpers import chain_deal, custom_deal, play_all
 from tripeaks.cards import parse_card
 from tripeaks.game import DRAW, Game, IllegalMoveError, UndoError
-from tripeaks.layout import ALL_REMOVED, PEAK_CARDS
+from tripeaks.layout import ALL_REMOVED, PEAK_CARDS, PEAK_GROUPS
 from tripeaks.notation import parse_deal
 from tripeaks.rules import Rules, preset_rules
 
@@ -102,7 +102,6 @@ def test_002_peaks_cleared_on_moves_37_42_50_score_750():
 
 
 def test_002_peak_groups_split_the_base_row_3_3_4():
-    from tripeaks.layout import PEAK_GROUPS
 
     assert [len(g) for g in PEAK_GROUPS] == [9, 9, 10]
     assert sorted(p for g in PEAK_GROUPS for p in g) == list(range(PEAK_CARDS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import json
 import random
+import subprocess
 import sys
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tripeaks.replay_link
+from tripeaks import solver
 from tripeaks.cli import main
 from tripeaks.deals import shuffle
 from tripeaks.game import DRAW, Game
@@ -95,7 +97,6 @@ def test_a_presets_own_rules_give_a_short_link():
 
 
 def test_a_whole_won_game_fits_in_under_a_hundred_characters():
-    from tripeaks import solver
 
     game = Game.new(1234, preset_rules("standard"))
     for move in solver.solve(game).line:
@@ -213,7 +214,6 @@ def test_a_bad_replay_link_is_one_line_and_status_2(capsys, argv, message):
 
 @needs_processes
 def test_replay_link_from_a_shell():
-    import subprocess
 
     proc = subprocess.run([sys.executable, "-m", "tripeaks", "replay", "--link",
                            f"{BASE}#replay={CODE}.dTd!"], capture_output=True, text=True,

@@ -5,19 +5,24 @@ winnable deals, hints, par and post-game analysis."""
 from __future__ import annotations
 
 import gc
+import io
 import json
 import pathlib
+import random
 import weakref
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tripeaks import solver
-from tripeaks.cards import adjacent, card_name
+from tests.helpers import replay_line
+from tripeaks import analysis, solver
+from tripeaks.cards import adjacent, card_name, parse_card
+from tripeaks.cli import main
 from tripeaks.deals import shuffle
 from tripeaks.game import DRAW, Game
 from tripeaks.layout import ALL_REMOVED, COVER_MASK, PEAK_CARDS
+from tripeaks.notation import deal_text
 from tripeaks.rules import Rules
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "solver_deals.json"
@@ -72,7 +77,7 @@ def fixture():
 
 
 def replays_to_win(game, line):
-    copy = solver.replay_line(game, line)
+    copy = replay_line(game, line)
     return copy.won
 
 
@@ -125,7 +130,6 @@ def test_wrap_only_helps():
 
 def _play_some(game, moves, seed):
     """Make up to ``moves`` legal moves, drawing sometimes, deterministically."""
-    import random
 
     rng = random.Random(seed)
     for _ in range(moves):
@@ -220,11 +224,11 @@ def test_time_budget_returns_unknown_or_the_truth():
 def test_first_winnable_skips_losses_and_is_reproducible():
     data = fixture()
     loss = next(e for e in data["deals"] if e["result"] == "loss" and e["wrap"])
-    found = solver.first_winnable(loss["number"], Rules(wrap=True))
+    found = analysis.first_winnable(loss["number"], Rules(wrap=True))
     assert found.number > loss["number"]
     assert found.solution.won
     assert replays_to_win(Game.new(found.number), found.solution.line)
-    again = solver.first_winnable(loss["number"], Rules(wrap=True))
+    again = analysis.first_winnable(loss["number"], Rules(wrap=True))
     assert again.number == found.number and again[0] == found.number
 
 
@@ -237,7 +241,7 @@ def test_following_solver_hints_wins_a_winnable_deal():
     for _ in range(80):
         if game.over:
             break
-        h = solver.hint(game)
+        h = analysis.hint(game)
         assert h.move in game.legal_moves() and h.result == "win"
         game.apply(h.move)
     assert game.won
@@ -246,7 +250,7 @@ def test_following_solver_hints_wins_a_winnable_deal():
 def test_hint_in_a_lost_position_is_a_legal_move():
     entry = next(e for e in fixture()["deals"] if e["result"] == "loss")
     game = Game.new(entry["number"], Rules(wrap=entry["wrap"]))
-    h = solver.hint(game)
+    h = analysis.hint(game)
     assert h.move in game.legal_moves() and h.result == "loss"
     assert h.to_json()["move"] == h.text and "clears the most" in h.reason
 
@@ -261,8 +265,8 @@ def test_a_deal_is_freed_as_soon_as_the_cache_drops_it():
         for number, wrap in ((lost["number"], lost["wrap"]), (1, False)):
             game = Game.new(number, Rules(wrap=wrap, scoring="points"))
             solver.solve(game)
-            solver.hint(game)
-            solver.par(game, max_seconds=3.0)
+            analysis.hint(game)
+            analysis.par(game, max_seconds=3.0)
             alive = weakref.ref(solver.deal_solver(game.cards, wrap))
             assert alive().has_table or number == 1
             solver._SOLVERS.clear()
@@ -277,11 +281,11 @@ def test_a_deal_is_freed_as_soon_as_the_cache_drops_it():
 @pytest.mark.parametrize("scoring", ["streak", "classic", "points", "chain"])
 def test_par_lines_replay_to_the_engine_score(scoring):
     game = Game.new(1, Rules(scoring=scoring, wrap=False))
-    result = solver.par(game, max_seconds=3.0)
+    result = analysis.par(game, max_seconds=3.0)
     assert result.result == "win"
-    scored = solver.replay_line(game, result.score_line)
+    scored = replay_line(game, result.score_line)
     assert scored.won and scored.score == result.score
-    fewest = solver.replay_line(game, result.draws_line)
+    fewest = replay_line(game, result.draws_line)
     assert fewest.won and fewest.actions.count(DRAW) == result.draws
 
 
@@ -292,7 +296,7 @@ def test_fixture_par_values():
         if "par" not in entry:
             continue
         game = Game.new(entry["number"], Rules(wrap=entry["wrap"], scoring="points"))
-        result = solver.par(game, max_seconds=10.0)
+        result = analysis.par(game, max_seconds=10.0)
         assert result.draws == entry["par"]["draws"], entry
         assert result.score == entry["par"]["points"], entry
         checked += 1
@@ -301,7 +305,7 @@ def test_fixture_par_values():
 
 def test_par_of_a_lost_deal_is_none():
     entry = next(e for e in fixture()["deals"] if e["result"] == "loss")
-    result = solver.par(Game.new(entry["number"], Rules(wrap=entry["wrap"])))
+    result = analysis.par(Game.new(entry["number"], Rules(wrap=entry["wrap"])))
     assert result.result == "loss" and result.score is None and result.score_exact
 
 
@@ -313,7 +317,7 @@ def test_analysis_finds_the_turning_point():
     # Draw the whole stock first: a winnable deal becomes lost at some draw.
     while DRAW in game.legal_moves():
         game.apply(DRAW)
-    report = solver.analyse(game.to_record(), with_par=False)
+    report = analysis.analyse(game.to_record(), with_par=False)
     assert report.winnable is True
     assert report.turning_point is not None
     assert report.moves[report.turning_point] == DRAW
@@ -333,10 +337,10 @@ def test_analysis_names_a_losing_play_as_a_player_says_it():
         line = solver.solve(game).line
         for step, move in enumerate(line):
             losing = [p for p in game.legal_moves() if p != DRAW
-                      and solver.solve(solver.replay_line(game, [p])).result == "loss"]
+                      and solver.solve(replay_line(game, [p])).result == "loss"]
             if losing:
                 game.apply(losing[0])
-                report = solver.analyse(game, with_par=False)
+                report = analysis.analyse(game, with_par=False)
                 assert report.turning_point == step
                 assert report.turning_name == card_name(game.cards[losing[0]])
                 assert report.to_json()["turning_name"] == report.turning_name
@@ -349,7 +353,7 @@ def test_analysis_of_a_won_game_has_no_turning_point_and_a_par():
     game = Game.new(1)
     for move in solver.solve(game).line:
         game.apply(move)
-    report = solver.analyse(game)
+    report = analysis.analyse(game)
     assert report.winnable and report.turning_point is None and report.still_winnable
     assert report.par is not None and report.par.score >= game.score
     assert json.dumps(report.to_json())
@@ -359,7 +363,7 @@ def test_analysis_resolves_undo():
     game = Game.new(2, Rules(wrap=False))
     game.apply(DRAW)
     game.undo()
-    report = solver.analyse(game.to_record(), with_par=False)
+    report = analysis.analyse(game.to_record(), with_par=False)
     assert report.moves == ()
 
 
@@ -367,7 +371,6 @@ def test_analysis_resolves_undo():
 
 
 def test_cli_solve_json_line_replays(capsys):
-    from tripeaks.cli import main
 
     assert main(["solve", "1234", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -379,16 +382,12 @@ def test_cli_solve_json_line_replays(capsys):
 
 
 def _card(text):
-    from tripeaks.cards import parse_card
 
     return parse_card(text)
 
 
 def test_cli_batch_solves_one_json_line_per_deal(capsys, monkeypatch):
-    import io
 
-    from tripeaks.cli import main
-    from tripeaks.notation import deal_text
 
     data = fixture()["deals"]
     picks = [e for e in data if not e["wrap"]][:4]
@@ -407,7 +406,6 @@ def test_cli_batch_solves_one_json_line_per_deal(capsys, monkeypatch):
     ["stats", "--deals", "0"],
 ])
 def test_cli_bad_input_is_one_line_and_status_2(argv, capsys):
-    from tripeaks.cli import main
 
     assert main(argv) == 2
     captured = capsys.readouterr()
@@ -415,7 +413,6 @@ def test_cli_bad_input_is_one_line_and_status_2(argv, capsys):
 
 
 def test_cli_hint_par_and_analyse(capsys):
-    from tripeaks.cli import main
 
     assert main(["hint", "1234", "--moves", "D", "--json"]) == 0
     hint_out = json.loads(capsys.readouterr().out)

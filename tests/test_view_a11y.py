@@ -3,6 +3,8 @@ describe the table as a grid without knowing the layout itself."""
 
 from __future__ import annotations
 
+import json
+
 from tripeaks.game import Game
 from tripeaks.layout import COVERED_BY, ROW_SIZES
 
@@ -42,7 +44,6 @@ def test_covered_by_and_uncovers_follow_the_game():
 
 
 def test_the_view_stays_plain_json():
-    import json
 
     view = Game.new(3).view()
     assert json.loads(json.dumps(view)) == view

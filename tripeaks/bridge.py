@@ -19,7 +19,8 @@ Commands:
                                             difficulty: easy|medium|hard|expert: a random
                                             winnable deal of that class (rating.rate), the
                                             one "prepare" got ready if asked with the same
-                                            difficulty; kind "not-found" after DIFFICULTY_TRIES
+                                            difficulty; kind "not-found" after
+                                            dealer.DIFFICULTY_TRIES
                                             from_options: the preset and rules are the
                                             player's saved options, so a deal code's own
                                             rules replace theirs instead of being refused;
@@ -84,18 +85,23 @@ Commands:
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 import traceback
+from collections.abc import Callable
 from typing import Any
 
-from . import __version__, jsontext
-from .layout import PEAK_CARDS
+from . import __version__, ai, analysis, dealer, deals, jsontext, race, rating, replay_link, solver
+from .game import Game, RecordError
+from .notation import DRAW, REDO, UNDO, move_text, parse_deal
+from .par import par
 from .rules import PRESETS, Rules, RulesError, preset_of, preset_rules
 from .scoring import scoring_for
 
-DRAW = PEAK_CARDS  # the move int that draws from the stock (game.DRAW)
+Request = dict[str, Any]
+"""A request as the worker sends it: ``{"type": ..., ...}``, parsed JSON."""
+Reply = dict[str, Any]
+"""What a command answers: plain JSON."""
 
 
 class BridgeError(ValueError):
@@ -106,7 +112,7 @@ class BridgeError(ValueError):
         self.kind = kind
 
 
-_game: Any = None
+_game: Game | None = None
 
 FIRST_DEAL = 1
 """A new player's first game is the first deal from this number on that its
@@ -114,22 +120,7 @@ rules accept (a winnable one under Standard): build.py draws it into the page,
 so real cards show before the engine is ready, and the engine then deals it."""
 
 
-def _module(name: str) -> Any:
-    """An engine module, or None while it does not exist yet (e.g. the solver)."""
-    try:
-        return importlib.import_module(f"tripeaks.{name}")
-    except ImportError:
-        return None
-
-
-def _require(name: str) -> Any:
-    module = _module(name)
-    if module is None:
-        raise BridgeError(f"this build has no tripeaks.{name}", kind="unavailable")
-    return module
-
-
-def _current() -> Any:
+def _current() -> Game:
     if _game is None:
         raise BridgeError("no game has been started", kind="no-game")
     return _game
@@ -138,7 +129,7 @@ def _current() -> Any:
 # --------------------------------------------------------------------------- rules
 
 
-def make_rules(preset: str | None = None, overrides: Any = None) -> Rules:
+def make_rules(preset: str | None = None, overrides: object = None) -> Rules:
     """A preset's rules (default: the default preset) with some options changed."""
     base = preset_rules(preset) if preset else Rules()
     if overrides is None:
@@ -153,189 +144,72 @@ def make_rules(preset: str | None = None, overrides: Any = None) -> Rules:
 # --------------------------------------------------------------------------- state
 
 
-def _state(game: Any) -> dict[str, Any]:
+def _state(game: Game) -> Reply:
     return {"board": game.view(), "record": game.to_record()}
 
 
 # --------------------------------------------------------------------------- commands
 
 
-def _new_game(msg: dict[str, Any]) -> dict[str, Any]:
+def _new_game(msg: Request) -> Reply:
     global _game
     random_deal = all(msg.get(key) is None for key in ("number", "code", "cards", "first"))
     level = _difficulty(msg)
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     if level is not None and random_deal:
-        search = _prepared.pop(("new", _rules_key(rules), str(level)), None)
+        search = dealer.prepared.pop(("new", dealer.rules_key(rules), str(level)), None)
         if search is None:
-            search = _Search(_random_number(_require("deals")), rules, level=level)
+            search = dealer.DealSearch(dealer.random_number(), rules, level=level)
         _game = _deal({**msg, "number": search.finish()})
         return _state(_game)
-    ready = _take_prepared(rules) if random_deal else None
+    ready = dealer.take_prepared(rules) if random_deal else None
     _game = _deal({**msg, "number": ready}) if ready is not None else _deal(msg)
     return _state(_game)
 
 
-DIFFICULTY_TRIES = 100
-"""Deals rated, at most, in looking for a deal of the difficulty asked for (each class
-holds about a quarter of the winnable deals, so a few tries find one)."""
-
-
-def _difficulty(msg: dict[str, Any]) -> int | None:
+def _difficulty(msg: Request) -> int | None:
     """The level (1..4) a ``difficulty`` asks for; None for any deal."""
     asked = msg.get("difficulty")
     if asked is None or asked == "any":
         return None
-    rating = _require("rating")
     names = [name.lower() for name in rating.CLASSES]
     if not isinstance(asked, str) or asked.lower() not in names:
         raise BridgeError(f"a difficulty is any, {', '.join(names)}; not {str(asked)[:20]!r}")
     return names.index(asked.lower()) + 1
 
 
-# --------------------------------------------------------------------------- rating
-
-_ratings: dict[tuple[Any, ...], Any] = {}
-_RATINGS_KEPT = 64
-
-
-def _rating_of(game: Any) -> Any:
-    """rating.rate of a game's deal from its start, kept: only the deal, wrap,
-    face-up peaks and an empty waste change a rating."""
-    rules = game.rules
-    key = (tuple(game.cards), rules.wrap, rules.face_up, rules.empty_waste)
-    found = _ratings.get(key)
-    if found is None:
-        found = _require("rating").rate(game.restarted())
-        while len(_ratings) >= _RATINGS_KEPT:
-            del _ratings[next(iter(_ratings))]
-        _ratings[key] = found
-    return found
-
-
-def _rate(msg: dict[str, Any]) -> dict[str, Any]:
+def _rate(msg: Request) -> Reply:
     if isinstance(msg.get("date"), str):
-        game_mod = _require("game")
         rules = make_rules(msg.get("preset"), msg.get("rules"))
-        game = game_mod.Game.new(_daily_number(msg["date"], rules), rules)
+        game = Game.new(dealer.daily_deal_number(msg["date"], rules), rules)
     elif any(msg.get(key) is not None for key in ("number", "code", "cards")):
         game = _deal(msg)
     else:
         game = _current()
-    return {**_rating_of(game).to_json(), "deal_code": game.view()["deal_code"]}
+    return {**dealer.rating_of(game).to_json(), "deal_code": game.view()["deal_code"]}
 
 
-# --------------------------------------------------------------------------- prepare
-#
-# The worker answers one request at a time, so the solver's search for the
-# next winnable deal (tens of ms in Pyodide, a few hundred at worst) is done
-# ahead, while the player plays, one candidate deal per "prepare" request: a
-# move asked for meanwhile waits for one search at most. New game then takes
-# the deal found; the daily deal's number is kept once found.
-
-
-class _Search:
-    """The first deal from ``start`` on that ``rules`` accept, one deal a step
-    (the same deal as ``solver.first_winnable(start, rules)``)."""
-
-    def __init__(self, start: int, rules: Rules, always_winnable: bool = False,
-                 level: int | None = None) -> None:
-        self.start = self.next = start
-        self.rules = rules
-        self.winnable = always_winnable or rules.winnable_only
-        self.level = level
-        """With a level (1..4): the first deal of that difficulty, winnable whatever the rules."""
-        self.found: int | None = None
-        self.tries = 0
-
-    def step(self) -> bool:
-        """Try one deal; whether the search is over (``found`` is set, or, for a
-        difficulty, DIFFICULTY_TRIES deals were rated and none was of it)."""
-        if self.found is not None:
-            return True
-        if self.level is not None:
-            if self.tries >= DIFFICULTY_TRIES:
-                return True
-            game = _require("game").Game.new(self.next, self.rules)
-            if _rating_of(game).level == self.level:
-                self.found = self.next
-                return True
-            self.tries += 1
-            self.next = (self.next + 1) % (_require("deals").MAX_DEAL + 1) or 1
-            return self.tries >= DIFFICULTY_TRIES
-        solver = _module("solver")
-        if not self.winnable or solver is None or not hasattr(solver, "first_winnable"):
-            self.found = self.next
-            return True
-        try:
-            self.found = solver.first_winnable(self.next, self.rules, tries=1).number
-        except ValueError:  # a proved loss, or over its budget: the next deal
-            self.tries += 1
-            deals = _require("deals")
-            self.next = (self.next + 1) % (deals.MAX_DEAL + 1)
-            if self.tries >= 1000:  # as first_winnable gives up
-                self.found = self.start
-        except Exception:  # the solver is a nicety for a random deal: never block a game
-            self.found = self.start
-        return self.found is not None
-
-    def finish(self) -> int:
-        while not self.step():
-            pass
-        if self.found is None:
-            name = _require("rating").CLASSES[(self.level or 1) - 1]
-            raise BridgeError(f"No {name} deal was found in {self.tries} deals tried under these "
-                              "rules: try another difficulty.", kind="not-found")
-        return self.found
-
-
-_prepared: dict[tuple[str, ...], _Search] = {}
-_PREPARED_KEPT = 8  # searches kept (a few presets, a few days)
-
-
-def _rules_key(rules: Rules) -> str:
-    return json.dumps(rules.to_json(), sort_keys=True)
-
-
-def _search(key: tuple[str, ...], make: Any) -> _Search:
-    search = _prepared.get(key)
-    if search is None:
-        while len(_prepared) >= _PREPARED_KEPT:
-            del _prepared[next(iter(_prepared))]
-        search = _prepared[key] = make()
-    return search
-
-
-def _take_prepared(rules: Rules) -> int | None:
-    """The prepared random deal for these rules (its search finished now if it
-    is under way), or None when none was asked for."""
-    search = _prepared.pop(("new", _rules_key(rules)), None)
-    return None if search is None else search.finish()
-
-
-def _prepare(msg: dict[str, Any]) -> dict[str, Any]:
+def _prepare(msg: Request) -> Reply:
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
     level = _difficulty(msg)
     if date is None and level is not None:
-        deals = _require("deals")
-        search = _search(("new", _rules_key(rules), str(level)),
-                         lambda: _Search(_random_number(deals), rules, level=level))
+        search = dealer.search_for(
+            ("new", dealer.rules_key(rules), str(level)),
+            lambda: dealer.DealSearch(dealer.random_number(), rules, level=level))
     elif date is None:
-        deals = _require("deals")
-        search = _search(("new", _rules_key(rules)),
-                         lambda: _Search(_random_number(deals), rules))
+        search = dealer.search_for(("new", dealer.rules_key(rules)),
+                                   lambda: dealer.DealSearch(dealer.random_number(), rules))
     elif isinstance(date, str):
-        deals = _require("deals")
         start = deals.daily_number(date)  # a bad date is refused here, before any search
-        search = _search(("daily", date, _rules_key(rules)),
-                         lambda: _Search(start, rules, always_winnable=True))
+        search = dealer.search_for(("daily", date, dealer.rules_key(rules)),
+                                   lambda: dealer.DealSearch(start, rules, always_winnable=True))
     else:
         raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
     return {"ready": search.step()}
 
 
-def _check_deal(msg: dict[str, Any]) -> dict[str, Any]:
+def _check_deal(msg: Request) -> Reply:
     """What ``new_game`` would open, without leaving the game in progress: the
     app asks this before it offers to leave a game for a link."""
     board = _deal(msg).view()
@@ -346,21 +220,18 @@ _CODE_RULES = (("wrap", "King-Ace wrap"), ("face_up", "face-up peaks"),
                ("empty_waste", "an empty waste at the start"))
 
 
-def _deal(msg: dict[str, Any]) -> Any:
+def _deal(msg: Request) -> Game:
     """The game a ``new_game`` request asks for (the live game is not touched)."""
-    game_mod = _require("game")
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     if msg.get("cards") is not None:
-        notation = _require("notation")
         cards = msg["cards"]
         if isinstance(cards, str):
-            cards = notation.parse_deal(cards)
-        return game_mod.Game(tuple(cards), rules=rules)
-    deals = _require("deals")
+            cards = parse_deal(cards)
+        return Game(tuple(cards), rules=rules)
     if msg.get("code") is not None:
         text = "".join(str(msg["code"]).split())
         if text.isdigit():
-            return game_mod.Game.new(deals.check_number(int(text)), rules)
+            return Game.new(deals.check_number(int(text)), rules)
         code = deals.decode_code(text)
         # A code carries its own rules; rules given beside it may not say otherwise,
         # but the player's saved options give way to it.
@@ -374,40 +245,18 @@ def _deal(msg: dict[str, Any]) -> Any:
                               f"but the rules beside it ask for {' and '.join(clash)}")
         rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
                               empty_waste=code.empty_waste)
-        return game_mod.Game.new(code.number, rules)
+        return Game.new(code.number, rules)
     number = msg.get("number")
     if number is None and msg.get("first") is True:
-        number = _winnable(FIRST_DEAL, rules)
+        number = dealer.winnable(FIRST_DEAL, rules)
     if number is None:
-        number = _winnable(_random_number(deals), rules)
+        number = dealer.winnable(dealer.random_number(), rules)
     if not isinstance(number, int) or isinstance(number, bool):
         raise BridgeError("a deal number is a whole number")
-    return game_mod.Game.new(deals.check_number(number), rules)
+    return Game.new(deals.check_number(number), rules)
 
 
-def _random_number(deals: Any) -> int:
-    # From the OS, not the random module: the app boots Python from a memory
-    # snapshot, which would replay the same "random" deals after every start.
-    import random
-
-    return random.SystemRandom().randrange(1, deals.MAX_DEAL + 1)
-
-
-def _winnable(number: int, rules: Rules) -> int:
-    """The first winnable deal from ``number`` on when the rules ask for one and
-    the solver is there; ``number`` itself otherwise."""
-    solver = _module("solver")
-    if not rules.winnable_only or solver is None or not hasattr(solver, "first_winnable"):
-        return number
-    try:
-        found = solver.first_winnable(number, rules)
-    except Exception:  # the solver is a nicety for a random deal: never block a game
-        return number
-    found = getattr(found, "number", found)
-    return found if isinstance(found, int) else number
-
-
-def _action(msg: dict[str, Any]) -> dict[str, Any]:
+def _action(msg: Request) -> Reply:
     game = _current()
     move = msg.get("move")
     if move == "undo":
@@ -423,140 +272,112 @@ def _action(msg: dict[str, Any]) -> dict[str, Any]:
     return _state(game)
 
 
-def _restore(msg: dict[str, Any]) -> dict[str, Any]:
+def _restore(msg: Request) -> Reply:
     global _game
     _game = _recorded(msg)
     return _state(_game)
 
 
-def _check_record(msg: dict[str, Any]) -> dict[str, Any]:
+def _check_record(msg: Request) -> Reply:
     """Whether ``restore`` would take this record, without leaving the game in
     progress: the app asks before it offers to replace a game with a backup's."""
     return {"deal_code": _recorded(msg).view()["deal_code"]}
 
 
-def _recorded(msg: dict[str, Any]) -> Any:
+def _recorded(msg: Request) -> Game:
     """The game a saved record holds (the live game is not touched)."""
-    game_mod = _require("game")
     record = msg.get("record")
     if not isinstance(record, dict):
         raise BridgeError("the saved game is not a record", kind="bad-record")
     try:
-        return game_mod.Game.from_record(record)
-    except game_mod.RecordError as exc:  # its message names the saved game and the fault
+        return Game.from_record(record)
+    except RecordError as exc:  # its message names the saved game and the fault
         raise BridgeError(str(exc), kind="bad-record") from exc
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
 
 
-def fair_hint(rules: Rules, asked: Any = None) -> bool:
+def fair_hint(rules: Rules, asked: object = None) -> bool:
     """Whether the hint uses only what the player can see (reference 004's hint):
     always under Challenge's rules, and in any game when the player asks for it."""
     return asked is True or preset_of(rules) == "challenge"
 
 
-def _hint(msg: dict[str, Any]) -> dict[str, Any]:
+def _hint(msg: Request) -> Reply:
     game = _current()
     fair = fair_hint(game.rules, msg.get("fair"))
-    solver = _module("solver")
-    if solver is not None and hasattr(solver, "hint"):
-        result = solver.hint(game, fair=fair)
-        move = getattr(result, "move", result)
-        return {
-            "move": move if isinstance(move, int) else None,
-            "reason": str(getattr(result, "reason", "") or ""),
-            "source": "fair" if fair else "solver",
-            "fair": fair,
-            # "par": the move keeps a line to the best score still possible
-            # ("score" is that score); "win": a winning line; "clear": the line
-            # that clears the most cards (no line wins); "fair": the fair hint.
-            "aim": "fair" if fair else getattr(result, "aim", "win"),
-            "score": None if fair else getattr(result, "score", None),
-        }
-    legal = [m for m in game.legal_moves() if m != DRAW]
-    if legal:
-        return {"move": legal[0], "source": "first-legal", "fair": False}
-    return {"move": DRAW if DRAW in game.legal_moves() else None, "source": "first-legal",
-            "fair": False}
-
-
-def _solve(msg: dict[str, Any]) -> dict[str, Any]:
-    game = _current()
-    solver = _require("solver")
-    if not hasattr(solver, "solve"):
-        raise BridgeError("the solver cannot solve yet", kind="unavailable")
-    result = solver.solve(game, max_seconds=_seconds(msg))
-    line = getattr(result, "line", result)
-    won = getattr(result, "won", bool(line))
+    result = analysis.hint(game, fair=fair)
     return {
-        "result": str(getattr(result, "result", "win" if won else "unknown")),
-        "line": [int(m) for m in line] if won and line is not None else None,
+        "move": result.move,
+        "reason": result.reason,
+        "source": result.source,
+        "fair": fair,
+        # "par": the move keeps a line to the best score still possible
+        # ("score" is that score); "win": a winning line; "clear": the line
+        # that clears the most cards (no line wins); "fair": the fair hint.
+        "aim": "fair" if fair else result.aim,
+        "score": None if fair else result.score,
     }
 
 
-def _restart(msg: dict[str, Any]) -> dict[str, Any]:
+def _solve(msg: Request) -> Reply:
+    game = _current()
+    result = solver.solve(game, max_seconds=_seconds(msg))
+    return {"result": result.result, "line": list(result.line) if result.won else None}
+
+
+def _restart(msg: Request) -> Reply:
     global _game
     _game = _current().restarted()
     return _state(_game)
 
 
-def _daily(msg: dict[str, Any]) -> dict[str, Any]:
+def _daily(msg: Request) -> Reply:
     global _game
-    game_mod = _require("game")
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
     if not isinstance(date, str):
         raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
     # The daily deal is winnable under its own rules, whatever winnable_only says.
-    _game = game_mod.Game.new(_daily_number(date, rules), rules)
+    _game = Game.new(dealer.daily_deal_number(date, rules), rules)
     return {**_state(_game), "date": date}
 
 
-def _daily_number(date: str, rules: Rules) -> int:
-    search = _prepared.get(("daily", date, _rules_key(rules)))
-    if search is not None:  # prepared, or under way: the same deal, found sooner
-        return search.finish()
-    return int(_require("solver").daily_number(date, rules))
-
-
-def _seconds(msg: dict[str, Any], default: float = 1.0) -> float:
+def _seconds(msg: Request, default: float = 1.0) -> float:
     """The wall-clock safety net of a solver request. Answers are bounded by work
     (nodes), so they are the same on every device; a request's ``max_seconds``
     is still checked but can no longer cut an answer short."""
     value = msg.get("max_seconds", default)
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
         raise BridgeError("max_seconds must be a positive number")
-    return float(_require("solver").SAFETY_SECONDS)
+    return solver.SAFETY_SECONDS
 
 
-def _par(msg: dict[str, Any]) -> dict[str, Any]:
-    solver = _require("solver")
+def _par(msg: Request) -> Reply:
     game = _current()
     start = game.restarted()
-    result = dict(solver.par(start, max_seconds=_seconds(msg)).to_json())
+    result = dict(par(start, max_seconds=_seconds(msg)).to_json())
     # The player's own figures beside par's, for the end-of-game panel.
     result["yours"] = {"score": game.score, "draws": start.stock_count - game.stock_count}
     return result
 
 
-def _analyse(msg: dict[str, Any]) -> dict[str, Any]:
+def _analyse(msg: Request) -> Reply:
     game = _current()
-    solver = _require("solver")
     seconds = _seconds(msg)
-    result = dict(solver.analyse(game, with_par=bool(msg.get("par", True)),
+    result = dict(analysis.analyse(game, with_par=bool(msg.get("par", True)),
                                  max_seconds=seconds).to_json())
     line = None
     if result.get("winnable"):
         solution = solver.solve(game.restarted(), max_seconds=seconds)
         if solution.won and solution.line:
-            line = [int(m) for m in solution.line]
+            line = list(solution.line)
     result["line"] = line
     return result
 
 
-def _ai_step(msg: dict[str, Any]) -> dict[str, Any]:
+def _ai_step(msg: Request) -> Reply:
     game = _current()
-    ai = _require("ai")
     level = msg.get("level", "normal")
     if not isinstance(level, str):
         raise BridgeError("an AI level is easy, normal or hard")
@@ -564,15 +385,13 @@ def _ai_step(msg: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("The game is over.", kind="game-over")
     move = ai.make_ai(level, seed=len(game.actions)).choose(game)
     game.apply(move)
-    notation = _require("notation")
-    return {**_state(game), "move": int(move), "text": notation.move_text(game.cards, move)}
+    return {**_state(game), "move": move, "text": move_text(game.cards, move)}
 
 
-def _ai_results(msg: dict[str, Any]) -> dict[str, Any]:
+def _ai_results(msg: Request) -> Reply:
     """The three AI players on this deal from its start, under its rules: what a
     player's result is set beside. Each is seeded, so the same on every device."""
     start = _current().restarted()
-    ai = _require("ai")
     levels = msg.get("levels", ["easy", "normal", "hard"])
     if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
         raise BridgeError("levels is a list of AI levels: easy, normal, hard")
@@ -584,8 +403,7 @@ def _ai_results(msg: dict[str, Any]) -> dict[str, Any]:
     return {"results": out}
 
 
-def _share_game(msg: dict[str, Any]) -> dict[str, Any]:
-    replay_link = _require("replay_link")
+def _share_game(msg: Request) -> Reply:
     base = msg.get("base", "")
     if not isinstance(base, str):
         raise BridgeError("base is the app's address, a string")
@@ -597,14 +415,11 @@ def _share_game(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 def _action_name(action: int) -> int | str:
-    notation = _require("notation")
-    return {notation.DRAW: "draw", notation.UNDO: "undo", notation.REDO: "redo"}.get(
-        action, action)
+    return {DRAW: "draw", UNDO: "undo", REDO: "redo"}.get(action, action)
 
 
-def _check_replay(msg: dict[str, Any]) -> dict[str, Any]:
+def _check_replay(msg: Request) -> Reply:
     """What a replay link holds, every action checked: the game in progress stays."""
-    replay_link = _require("replay_link")
     link = msg.get("link")
     if not isinstance(link, str):
         raise BridgeError("a replay link is a text", kind="bad-replay")
@@ -631,17 +446,16 @@ def _check_replay(msg: dict[str, Any]) -> dict[str, Any]:
 _race_plans: dict[tuple[Any, ...], Any] = {}
 
 
-def _race(msg: dict[str, Any]) -> dict[str, Any]:
+def _race(msg: Request) -> Reply:
     """Race mode: the AI's whole game on this deal, timed (op "plan"), and who
     won, judged by tripeaks.race (op "judge"); the game in progress stays."""
-    race = _require("race")
     game = _current()
     level, pace = msg.get("level"), msg.get("pace", 1)
     if not isinstance(level, str) or level.strip().lower() not in race.PACE:
         raise BridgeError("an AI level is easy, normal or hard")
     if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0.001 <= pace <= 10:
         raise BridgeError("pace is a number from 0.001 to 10")
-    key = (tuple(game.cards), _rules_key(game.rules), level.strip().lower(), float(pace))
+    key = (tuple(game.cards), dealer.rules_key(game.rules), level.strip().lower(), float(pace))
     plan = _race_plans.get(key)
     if plan is None:
         plan = race.plan(game, level, scale=float(pace))
@@ -661,23 +475,21 @@ def _race(msg: dict[str, Any]) -> dict[str, Any]:
                       moves=int(board["moves"])).to_json()
 
 
-def _describe(msg: dict[str, Any]) -> dict[str, Any]:
+def _describe(msg: Request) -> Reply:
     return {"text": _current().describe()}
 
 
-def _hello(msg: dict[str, Any]) -> dict[str, Any]:
+def _hello(msg: Request) -> Reply:
     return {
         "version": __version__,
         "python": sys.version.split()[0],
-        "features": {
-            name: _module(name) is not None
-            for name in ("game", "deals", "notation", "scoring", "solver", "ai", "rating",
-                         "replay_link", "race")
-        },
+        # Every feature is always there; the key stays for the page's check.
+        "features": dict.fromkeys(("game", "deals", "notation", "scoring", "solver", "ai",
+                                   "rating", "replay_link", "race"), True),
     }
 
 
-def _presets(msg: dict[str, Any]) -> dict[str, Any]:
+def _presets(msg: Request) -> Reply:
     return {
         "presets": [
             {"name": p.name, "title": p.title, "summary": p.summary, "rules": p.rules.to_json(),
@@ -687,7 +499,7 @@ def _presets(msg: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-COMMANDS = {
+COMMANDS: dict[str, Callable[[Request], Reply]] = {
     "hello": _hello,
     "new_game": _new_game,
     "prepare": _prepare,
@@ -713,7 +525,7 @@ COMMANDS = {
 }
 
 
-def handle(message: Any) -> dict[str, Any]:
+def handle(message: object) -> Reply:
     """Carry out one request; always answers, never raises."""
     try:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -724,6 +536,8 @@ def handle(message: Any) -> dict[str, Any]:
         return {"ok": True, "result": command(message)}
     except BridgeError as exc:
         return {"ok": False, "error": {"kind": exc.kind, "message": str(exc)}}
+    except dealer.NoDealFound as exc:
+        return {"ok": False, "error": {"kind": "not-found", "message": str(exc)}}
     except RulesError as exc:
         return {"ok": False, "error": {"kind": "bad-rules", "message": str(exc)}}
     except ValueError as exc:  # IllegalMoveError, UndoError, CardError, bad codes

@@ -16,7 +16,6 @@ RANK_NAMES = (
     "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
 )
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-SUIT_SYMBOLS = "♣♦♥♠"
 DECK = tuple(range(52))
 
 

@@ -8,84 +8,30 @@ exits with status 2; nothing is printed on stdout then.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
-from . import deals
+from .analysis import daily_deal_number, hint
 from .cards import card_code
-from .game import DRAW, Game, IllegalMoveError, UndoError
+from .cli_common import (
+    Parser,
+    UsageError,
+    add_deal_argument,
+    add_rule_options,
+    apply_moves,
+    game_from,
+    rules_from,
+)
+from .game import DRAW, Game
 from .layout import COVERED_BY, ROW_SIZES, ROW_STARTS
-from .notation import actions_text, parse_actions, parse_deal
-from .rules import PRESETS, SCORING_SYSTEMS, Rules, preset_rules
+from .notation import actions_text, deal_text, parse_actions
+from .replay_link import decode_link
+from .solver_cli import register as register_solver_commands
 
 USAGE_EXIT = 2
-
-
-class UsageError(ValueError):
-    """Command-line input that names no deal, rule or move."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argparse parser whose errors are one line on stderr, exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """The options every command takes to choose rules."""
-    parser.add_argument("--preset", default="standard",
-                        help=f"rule set: {', '.join(PRESETS)} (default standard)")
-    parser.add_argument("--scoring", choices=SCORING_SYSTEMS, help="override the scoring system")
-    parser.add_argument("--no-wrap", action="store_true", help="King and Ace are not neighbours")
-    parser.add_argument("--face-up", action="store_true", help="all peak cards face up")
-    parser.add_argument("--empty-waste", action="store_true", help="no card turned at the start")
-
-
-def add_deal_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("deal", nargs="?", help="a deal number or a deal code (TP1-...)")
-    parser.add_argument("--cards", help="a custom deal: 52 card codes")
-
-
-def rules_from(args: argparse.Namespace) -> Rules:
-    rules = preset_rules(args.preset)
-    changes: dict[str, Any] = {}
-    if args.scoring:
-        changes["scoring"] = args.scoring
-    if args.no_wrap:
-        changes["wrap"] = False
-    if args.face_up:
-        changes["face_up"] = True
-    if args.empty_waste:
-        changes["empty_waste"] = True
-    return rules.replace(**changes)
-
-
-def game_from(args: argparse.Namespace, required: bool = True) -> Game:
-    """The game named by ``deal`` / ``--cards`` under the chosen rules.
-
-    A deal code brings its own wrap, face-up and empty-waste rules.
-    """
-    rules = rules_from(args)
-    if args.cards is not None:
-        if args.deal is not None:
-            raise UsageError("give either a deal number or code, or --cards, not both")
-        return Game(parse_deal(args.cards), rules)
-    if args.deal is None:
-        if required:
-            raise UsageError("name a deal: a number, a code (TP1-...) or --cards \"<52 codes>\"")
-        return Game.new(0, rules)
-    text = args.deal.strip()
-    if text.upper().startswith("TP"):
-        code = deals.decode_code(text)
-        rules = rules.replace(wrap=code.wrap, face_up=code.face_up, empty_waste=code.empty_waste)
-        return Game.new(code.number, rules)
-    return Game.new(deals.parse_number(text), rules)
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -108,31 +54,15 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if args.daily is not None:
         if args.deal is not None:
             raise UsageError("give either a deal or --daily, not both")
-        from . import solver
-
         rules = rules_from(args)
-        cards = Game.new(solver.daily_number(args.daily, rules), rules).cards
+        cards = Game.new(daily_deal_number(args.daily, rules), rules).cards
     elif args.deal is None:
         raise UsageError("name a deal: a number, a code (TP1-...) or --daily YYYY-MM-DD")
     else:
         args.cards = None
         cards = game_from(args).cards
-    print(" ".join(card_code(c) for c in cards))
+    print(deal_text(cards))
     return 0
-
-
-def apply_moves(game: Game, text: str) -> Game:
-    """Carry out moves (and ``U``/``R``) given on the command line.
-
-    :raises UsageError: naming the first move the game refuses, and why.
-    """
-    for i, action in enumerate(parse_actions(game.cards, text)):
-        try:
-            game.act(action)
-        except (IllegalMoveError, UndoError) as error:
-            label = actions_text(game.cards, [action])
-            raise UsageError(f"move {i + 1} ({label}): {error}") from None
-    return game
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -153,8 +83,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _replay_link(args: argparse.Namespace) -> Game:
     """``replay --link``: the link brings the deal, the rules and the moves."""
-    from .replay_link import decode_link
-
     given = [name for name, value in (("a deal", args.deal), ("--cards", args.cards),
                                       ("--moves", args.moves), ("--scoring", args.scoring))
              if value]
@@ -247,17 +175,15 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 
 def hint_text(game: Game) -> str:
-    from . import solver
-
-    found = solver.hint(game)
+    found = hint(game)
     if found.text is None:
         return "  No hint: the game is over."
     return f"  Hint: {found.text} ({found.reason})"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m tripeaks", description="TriPeaks solitaire.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="python -m tripeaks", description="TriPeaks solitaire.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     deal = sub.add_parser("deal", help="print a deal as 52 card codes")
     deal.add_argument("deal", nargs="?", help="a deal number or a deal code (TP1-...)")
@@ -279,17 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_rule_options(play)
     play.set_defaults(func=cmd_play)
 
-    register_extra_commands(sub)
+    register_solver_commands(sub)
     return parser
-
-
-def register_extra_commands(sub: Any) -> None:
-    """Let the solver add its commands, once it is part of the package."""
-    name = f"{__package__}.solver_cli"
-    if importlib.util.find_spec(name) is None:
-        return
-    register: Callable[[Any], None] = importlib.import_module(name).register
-    register(sub)
 
 
 MESSAGE_LIMIT = 300

@@ -28,10 +28,10 @@ from .layout import (
     GROUP_MASKS,
     GROUP_OF,
     PEAK_CARDS,
+    ROW_OF,
     ROW_SIZES,
     ROW_STARTS,
     TIPS,
-    row_of,
 )
 from .notation import (
     DRAW,
@@ -85,8 +85,7 @@ def _columns() -> tuple[int, ...]:
 
 
 COLUMNS = _columns()
-"""For each position, its column on a 4-row, 10-column grid (the row is ``row_of``)."""
-ROWS = tuple(row_of(p) for p in range(PEAK_CARDS))
+"""For each position, its column on a 4-row, 10-column grid (the row is ``ROW_OF``)."""
 
 
 class IllegalMoveError(ValueError):
@@ -410,7 +409,7 @@ class Game:
                 "free": self.is_uncovered(p),
                 "fits": not self.over and self.fits(p),
                 # Where it lies and what lies on it, for a screen reader's grid:
-                "row": ROWS[p],
+                "row": ROW_OF[p],
                 "column": COLUMNS[p],
                 "covered_by": [q for q in COVERED_BY[p] if not self.removed >> q & 1],
                 "uncovers": [] if removed else self.would_uncover(p),

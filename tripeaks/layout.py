@@ -23,12 +23,8 @@ TIPS = (0, 1, 2)
 ALL_REMOVED = (1 << PEAK_CARDS) - 1
 
 
-def row_of(position: int) -> int:
-    """Row 0 (tips) .. 3 (base row) of a peak position."""
-    for row in (3, 2, 1, 0):
-        if position >= ROW_STARTS[row]:
-            return row
-    raise ValueError(position)
+ROW_OF: tuple[int, ...] = tuple(row for row, size in enumerate(ROW_SIZES) for _ in range(size))
+"""Row 0 (tips) .. 3 (base row) of each peak position."""
 
 
 def _covered_by() -> tuple[tuple[int, ...], ...]:

@@ -117,7 +117,6 @@ PRESETS: dict[str, Preset] = {
         ),
     )
 }
-DEFAULT_PRESET = "standard"
 
 
 def preset_of(rules: Rules) -> str:

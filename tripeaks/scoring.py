@@ -43,15 +43,29 @@ class Scoring:
     name = "none"
     has_score = False
     scores_streaks = False
-    """Whether a longer streak earns more points (what the status line shows)."""
+    """Whether the n-th card of a streak scores n (what the status line shows, and
+    the app makes a streak visible then)."""
     keeps_broken_streak = False
     """When true, undo never raises the streak: taking back a draw (or the plays
     before it) does not give back the streak the draw ended."""
-    scores_streaks = False
-    """Whether a longer streak is worth more (the app makes a streak visible then)."""
     peak_is_group = False
     """A peak counts as cleared when its whole scoring group is gone (002), not
     when its tip is taken."""
+    PEAK_BONUSES: tuple[int, ...] = ()
+    """Points for the first, second and third tip taken."""
+    STOCK_BONUS = 0
+    """Points for each stock card left on a win."""
+    CLEAR_BONUS = 0
+    """Points for clearing the peaks."""
+
+    def peak_bonus(self, peaks_taken: int) -> int:
+        """What the next tip earns when ``peaks_taken`` tips are gone."""
+        return self.PEAK_BONUSES[peaks_taken] if self.PEAK_BONUSES else 0
+
+    def win_bonus(self, stock_left: int) -> int:
+        """What a win adds with ``stock_left`` cards still in the stock (never
+        less for more stock left: par's bounds rely on it)."""
+        return self.STOCK_BONUS * stock_left + self.CLEAR_BONUS
 
     def start(self) -> ScoreState:
         return ScoreState()
@@ -86,16 +100,14 @@ class StreakScoring(Scoring):
     has_score = True
     scores_streaks = True
     keeps_broken_streak = True
-    scores_streaks = True
-    PEAK_BONUSES: tuple[int, ...] = (15, 15, 30)
+    PEAK_BONUSES = (15, 15, 30)
     STOCK_BONUS = 10
 
     def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
         streak = state.streak + 1
         events = [event("streak", streak, f"+{streak}")]
-        peak_bonus = 0
-        if tip and self.PEAK_BONUSES:
-            peak_bonus = self.PEAK_BONUSES[state.peaks]
+        peak_bonus = self.peak_bonus(state.peaks) if tip else 0
+        if peak_bonus:
             events.append(event("peak", peak_bonus, f"Peak +{peak_bonus}"))
         return (
             ScoreState(
@@ -111,7 +123,7 @@ class StreakScoring(Scoring):
         )
 
     def win(self, state: ScoreState, stock_left: int) -> Scored:
-        bonus = self.STOCK_BONUS * stock_left
+        bonus = self.win_bonus(stock_left)
         if not bonus:
             return state, []
         return self._end(state, bonus, "stock", f"Stock +{bonus}")
@@ -139,11 +151,13 @@ class ClassicScoring(StreakScoring):
     peaks; when stuck, -5 for each card left in the peaks."""
 
     name = "classic"
+    STOCK_BONUS = 0
     CLEAR_BONUS = 50
     STUCK_PENALTY = 5
 
     def win(self, state: ScoreState, stock_left: int) -> Scored:
-        return self._end(state, self.CLEAR_BONUS, "clear", f"Clear +{self.CLEAR_BONUS}")
+        bonus = self.win_bonus(stock_left)
+        return self._end(state, bonus, "clear", f"Clear +{bonus}")
 
     def stuck(self, state: ScoreState, cards_left: int) -> Scored:
         penalty = -self.STUCK_PENALTY * cards_left
@@ -158,22 +172,27 @@ class PointsScoring(Scoring):
     has_score = True
     peak_is_group = True
     START = 500
-    PEAK_BONUS = 100
+    CARD_COST = 1
+    """Points a card removed costs."""
+    DRAW_COST = 1
+    """Points a draw costs."""
+    GROUP_BONUS = 100
+    """Points for clearing a peak's whole group."""
 
     def start(self) -> ScoreState:
         return ScoreState(score=self.START)
 
     def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
-        events = [event("card", -1, "-1")]
-        bonus = self.PEAK_BONUS if group_cleared else 0
+        events = [event("card", -self.CARD_COST, f"-{self.CARD_COST}")]
+        bonus = self.GROUP_BONUS if group_cleared else 0
         if bonus:
             events.append(event("peak", bonus, f"Peak +{bonus}"))
         return (
             state._replace(
-                score=max(0, state.score - 1 + bonus),
+                score=max(0, state.score - self.CARD_COST + bonus),
                 streak=state.streak + 1,
                 peaks=state.peaks + tip,
-                card_points=state.card_points - 1,
+                card_points=state.card_points - self.CARD_COST,
                 peak_points=state.peak_points + bonus,
             ),
             events,
@@ -181,9 +200,9 @@ class PointsScoring(Scoring):
 
     def draw(self, state: ScoreState) -> Scored:
         return (
-            state._replace(score=max(0, state.score - 1), streak=0,
-                           draw_points=state.draw_points - 1),
-            [event("draw", -1, "-1")],
+            state._replace(score=max(0, state.score - self.DRAW_COST), streak=0,
+                           draw_points=state.draw_points - self.DRAW_COST),
+            [event("draw", -self.DRAW_COST, f"-{self.DRAW_COST}")],
         )
 
     def breakdown(self, state: ScoreState) -> dict[str, int]:

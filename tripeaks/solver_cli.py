@@ -20,24 +20,23 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import signal
 import statistics
 import sys
 import time
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO, TypeVar
 
-from . import deals, jsontext, solver
+from . import analysis, deals, jsontext, rating, solver
+from .cli_common import add_deal_argument, add_rule_options, apply_moves, game_from, rules_from
 from .game import Game
 from .notation import parse_deal
+from .par import HINT_NODES, PAR_NODES, par
 from .rules import Rules
 
-
-def _cli() -> Any:
-    from . import cli
-
-    return cli
-
+T = TypeVar("T")
 
 def _seconds(text: str) -> float:
     """A number of seconds: finite and 0 or more (``nan`` and ``inf`` are refused)."""
@@ -71,8 +70,7 @@ def _positive(value: int | float | None, name: str) -> None:
 
 def _game(args: argparse.Namespace) -> Game:
     """The game named on the command line, with ``--moves`` applied."""
-    cli = _cli()
-    return cli.apply_moves(cli.game_from(args), getattr(args, "moves", None) or "")
+    return apply_moves(game_from(args), getattr(args, "moves", None) or "")
 
 
 def _solution_json(solution: solver.Solution, game: Game | None = None) -> dict[str, Any]:
@@ -90,7 +88,7 @@ def _no_deal_with_batch(args: argparse.Namespace) -> None:
         raise ValueError("--batch reads deals from stdin: give no deal on the command line")
 
 
-def _batch(stdin: TextIO | None, parse: Any) -> Any:
+def _batch(stdin: TextIO | None, parse: Callable[[str], T]) -> Iterator[T]:
     """``--batch``: each non-blank line of stdin, parsed; a bad line names its number."""
     for i, text in enumerate(stdin or sys.stdin):
         if not text.strip():
@@ -106,7 +104,7 @@ def cmd_solve(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     _positive(args.max_seconds, "--max-seconds")
     if args.batch:
         _no_deal_with_batch(args)
-        rules = _cli().rules_from(args)
+        rules = rules_from(args)
         for cards in _batch(stdin, parse_deal):
             result = solver.solve(cards, rules, max_nodes=args.max_nodes,
                                   max_seconds=args.max_seconds)
@@ -129,7 +127,7 @@ def cmd_solve(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 def cmd_hint(args: argparse.Namespace) -> int:
     game = _game(args)
     _positive(args.max_nodes, "--max-nodes")
-    result = solver.hint(game, fair=args.fair, max_nodes=args.max_nodes,
+    result = analysis.hint(game, fair=args.fair, max_nodes=args.max_nodes,
                          max_seconds=_safety(args.max_seconds))
     if args.json:
         print(json.dumps(result.to_json()))
@@ -146,7 +144,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 def cmd_par(args: argparse.Namespace) -> int:
     _positive(args.max_nodes, "--max-nodes")
     game = _game(args)
-    result = solver.par(game, max_nodes=args.max_nodes, max_seconds=_safety(args.max_seconds))
+    result = par(game, max_nodes=args.max_nodes, max_seconds=_safety(args.max_seconds))
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
@@ -171,9 +169,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                 record = jsontext.loads(handle.read())
         except (OSError, ValueError) as error:  # bad JSON, too deep, bad UTF-8
             raise ValueError(f"cannot read the saved game {args.record}: {error}") from None
-        report = solver.analyse(record, with_par=not args.no_par)
+        report = analysis.analyse(record, with_par=not args.no_par)
     else:
-        report = solver.analyse(_game(args), with_par=not args.no_par)
+        report = analysis.analyse(_game(args), with_par=not args.no_par)
     if args.json:
         print(json.dumps(report.to_json()))
         return 0
@@ -262,8 +260,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
             results.extend(_solve_range(job))
             _progress(len(results), args.deals, stream, started)
     else:
-        import multiprocessing
-
         # Workers ignore Ctrl-C (and cannot get it while they start): the main
         # process takes it, and leaving the ``with`` terminates and joins them all.
         blocked = hasattr(signal, "pthread_sigmask")
@@ -335,15 +331,13 @@ def _rating_json(found: Any, game: Game) -> dict[str, Any]:
 
 
 def cmd_rate(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
-    from . import rating
-
     if args.batch:
         _no_deal_with_batch(args)
-        rules = _cli().rules_from(args)
+        rules = rules_from(args)
         for game in _batch(stdin, lambda text: _rated_deal(text, rules)):
             print(json.dumps(_rating_json(rating.rate(game), game)), flush=True)
         return 0
-    game = _cli().game_from(args)
+    game = game_from(args)
     found = rating.rate(game)
     if args.json:
         print(json.dumps(_rating_json(found, game)))
@@ -364,34 +358,32 @@ def cmd_rate(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 def register(subparsers: Any) -> None:
     """Add solve, hint, par, stats, analyse and rate to ``python -m tripeaks``."""
-    cli = _cli()
-
     solve = subparsers.add_parser("solve", help="solve a deal or position exactly")
-    cli.add_deal_argument(solve)
+    add_deal_argument(solve)
     solve.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
     solve.add_argument("--batch", action="store_true",
                        help="read deals (52 codes a line) from stdin, one JSON line each")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     _budget_options(solve)
-    cli.add_rule_options(solve)
+    add_rule_options(solve)
     solve.set_defaults(func=cmd_solve)
 
     hint = subparsers.add_parser("hint", help="the next move of a winning line")
-    cli.add_deal_argument(hint)
+    add_deal_argument(hint)
     hint.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
     hint.add_argument("--fair", action="store_true",
                       help="use only what the player can see (no face-down cards, no stock)")
     hint.add_argument("--json", action="store_true", help="print one JSON object")
-    _budget_options(hint, solver.HINT_NODES)
-    cli.add_rule_options(hint)
+    _budget_options(hint, HINT_NODES)
+    add_rule_options(hint)
     hint.set_defaults(func=cmd_hint)
 
     par = subparsers.add_parser("par", help="best reachable score and fewest draws to win")
-    cli.add_deal_argument(par)
+    add_deal_argument(par)
     par.add_argument("--moves", default="", help="moves already played (card codes, D, U, R)")
     par.add_argument("--json", action="store_true", help="print one JSON object")
-    _budget_options(par, solver.PAR_NODES)
-    cli.add_rule_options(par)
+    _budget_options(par, PAR_NODES)
+    add_rule_options(par)
     par.set_defaults(func=cmd_par)
 
     stats = subparsers.add_parser("stats", help="share of winnable deals and solve times")
@@ -404,19 +396,19 @@ def register(subparsers: Any) -> None:
     stats.set_defaults(func=cmd_stats)
 
     analyse = subparsers.add_parser("analyse", help="was the deal winnable, where was it lost")
-    cli.add_deal_argument(analyse)
+    add_deal_argument(analyse)
     analyse.add_argument("--moves", default="", help="the moves played (card codes, D, U, R)")
     analyse.add_argument("--record", help="a saved game (JSON) instead of a deal and moves")
     analyse.add_argument("--no-par", action="store_true", help="skip the par search")
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
-    cli.add_rule_options(analyse)
+    add_rule_options(analyse)
     analyse.set_defaults(func=cmd_analyse)
 
     rate = subparsers.add_parser("rate", help="how hard a deal is: Easy, Medium, Hard, Expert")
-    cli.add_deal_argument(rate)
+    add_deal_argument(rate)
     rate.add_argument("--batch", action="store_true",
                       help="read deals from stdin (52 codes, a number or a code a line), "
                       "one JSON line each")
     rate.add_argument("--json", action="store_true", help="print one JSON object")
-    cli.add_rule_options(rate)
+    add_rule_options(rate)
     rate.set_defaults(func=cmd_rate)

@@ -33,8 +33,9 @@ const STEPS = ["fetch", "runtime", "engine", "import"];
 // imported so far out of the cyclic collector's reach: a full collection would
 // otherwise walk it all again in the middle of some tap.
 const IMPORTS = "import gc, tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation, "
-  + "tripeaks.scoring, tripeaks.solver, tripeaks.ai, tripeaks.rating, tripeaks.replay_link, tripeaks.race; "
-  + "tripeaks.solver.lattice(); gc.collect(); gc.freeze()";
+  + "tripeaks.scoring, tripeaks.lattice, tripeaks.solver, tripeaks.ai, tripeaks.par, "
+  + "tripeaks.analysis, tripeaks.rating, tripeaks.replay_link, tripeaks.race; "
+  + "tripeaks.lattice.lattice(); gc.collect(); gc.freeze()";
 
 let handleJson = null;
 const early = [];
@@ -66,6 +67,10 @@ const compiling = !serial && "compileStreaming" in WebAssembly
   }, () => null)
   : Promise.resolve(null);
 
+// The runtime's loader script (pyodide.asm.mjs, 1.25 MB), imported from the
+// first moment too: loadPyodide would import it only once the snapshot is found.
+const loaderScript = serial ? null : import(new URL("pyodide.asm.mjs", indexURL).href).then((module) => module.default);
+
 function progress(step) {
   mark(step);
   postMessage({ type: "progress", step, done: STEPS.indexOf(step), total: STEPS.length });
@@ -80,11 +85,12 @@ async function findSnapshot() {
   if (!useSnapshots) return null;
   try {
     const cache = await caches.open(CACHE);
-    if (await cache.match(SNAPSHOT_FAILED)) {
+    const [failed, hit] = await Promise.all([cache.match(SNAPSHOT_FAILED), cache.match(SNAPSHOT)]);
+    mark("snapshot-found");
+    if (failed) {
       makeSnapshots = false; // never pay for a snapshot that cannot be used
       return null;
     }
-    const hit = await cache.match(SNAPSHOT);
     if (!hit) return null;
     return { bytes: hit.arrayBuffer().then((buffer) => { mark("snapshot-read"); return new Uint8Array(buffer); }) };
   } catch {
@@ -111,6 +117,7 @@ async function keepSnapshot(bytes) {
 
 const options = {
   indexURL,
+  ...(loaderScript ? { createPyodideModule: loaderScript } : {}),
   packages: [],
   stdout: () => {},
   stderr: (line) => console.warn("[python]", line),
@@ -160,12 +167,23 @@ async function instantiating(snapshot, boot) {
   }
 }
 
-async function bootFromSnapshot(snapshot) {
+/** Raised into loadPyodide when the snapshot it was started for turns out not to exist. */
+const NO_SNAPSHOT = new Error("no snapshot kept");
+
+/**
+ * Boot from the kept snapshot, loadPyodide started before the lookup ends (a
+ * warm boot is the usual one): it awaits the bytes only just before it
+ * instantiates, so when none is kept it stops there, having spent nothing the
+ * plain boot does not reuse, and null is returned.
+ */
+async function bootFromSnapshot(found) {
+  const snapshot = { bytes: found.then((kept) => (kept ? kept.bytes : Promise.reject(NO_SNAPSHOT))) };
   try {
     const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot.bytes }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
+    if (error === NO_SNAPSHOT) return null;
     const why = String((error && error.message) || error);
     console.warn("engine snapshot failed; starting Python afresh, and making no more:", why);
     await forgetSnapshot(why);
@@ -197,11 +215,14 @@ async function boot() {
   let step = "fetch";
   try {
     progress(step);
-    const snapshot = await findSnapshot();
-    if (snapshot && serial) await snapshot.bytes.catch(() => null);
+    const found = findSnapshot();
+    if (serial) {
+      const snapshot = await found;
+      if (snapshot) await snapshot.bytes.catch(() => null);
+    }
     step = "runtime";
     progress(step);
-    let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
+    let pyodide = useSnapshots ? await bootFromSnapshot(found) : null;
     if (!pyodide) {
       step = "runtime";
       pyodide = await bootPlain();

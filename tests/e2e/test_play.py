@@ -24,7 +24,7 @@ from tests.e2e.app import (
 from tests.e2e.conftest import BOOT_TIMEOUT
 from tests.e2e.lines import winnable_deal, winning_line
 from tests.e2e.test_table import STUCK_DEAL, stuck_line
-from tripeaks import solver
+from tripeaks import analysis as services
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
@@ -103,8 +103,8 @@ def test_challenge_hint_uses_only_the_cards_you_can_see_and_says_so(page, site):
     code = encode_code(number, wrap=False)
     open_deal(page, f"{site.url}#deal={code}&preset=challenge", code)
     game = Game.new(number, preset_rules("challenge"))
-    fair = solver.hint(game, fair=True)
-    full = solver.hint(game)
+    fair = services.hint(game, fair=True)
+    full = services.hint(game)
     page.tap(".actions [data-action=hint]")
     said = notice_with(page, "Fair hint")
     assert "cards you can see" in said
@@ -126,7 +126,7 @@ def test_challenge_hint_uses_only_the_cards_you_can_see_and_says_so(page, site):
     page.tap("[data-testid=options] [data-close]")
     page.tap(".actions [data-action=hint]")
     notice_with(page, "Fair hint")
-    assert hinted(page) == solver.hint(Game.new(number, preset_rules("standard")), fair=True).move
+    assert hinted(page) == services.hint(Game.new(number, preset_rules("standard")), fair=True).move
 
 
 # -- item 13: the hint aims for par ----------------------------------------------------------
@@ -137,7 +137,7 @@ def test_following_standards_hint_by_touch_scores_par_and_says_so(page, site):
     of 276; now every hint keeps a line to par, and says so."""
     number = 8
     code = encode_code(number)
-    par = solver.par(Game.new(number, preset_rules("standard"))).score
+    par = services.par(Game.new(number, preset_rules("standard"))).score
     game = Game.new(number, preset_rules("standard"))
     open_deal(page, f"{site.url}#deal={code}&preset=standard", code)
     for turn in range(80):
@@ -145,7 +145,7 @@ def test_following_standards_hint_by_touch_scores_par_and_says_so(page, site):
             break
         page.tap(".actions [data-action=hint]")
         move = hinted(page)
-        assert move == solver.hint(game).move  # the engine's own hint, move by move
+        assert move == services.hint(game).move  # the engine's own hint, move by move
         if turn == 0:
             said = notice_with(page, "points")
             assert f"keeps a line to {par} points" in said, said
@@ -360,7 +360,7 @@ def test_the_loss_panel_names_the_move_that_lost_and_offers_its_replay(
         dialog.wait_for(state="visible")
         page.wait_for_function("() => /Lost at move/.test(document.querySelector("
                                "'[data-testid=analysis]').textContent)", timeout=60_000)
-        analysis = solver.analyse(replayed(number, "classic", line), with_par=False)
+        analysis = services.analyse(replayed(number, "classic", line), with_par=False)
         head = dialog.locator(".callout-head").text_content()
         what = ("drawing from the stock" if analysis.turning_move == "D"
                 else f"playing the {analysis.turning_name}")
