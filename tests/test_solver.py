@@ -4,6 +4,7 @@ winnable deals, hints, par and post-game analysis."""
 
 from __future__ import annotations
 
+import doctest
 import gc
 import io
 import json
@@ -16,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import replay_line
-from tripeaks import analysis, solver
+from tripeaks import ai, analysis, lattice, solver
+from tripeaks import par as par_search
 from tripeaks.cards import adjacent, card_name, parse_card
 from tripeaks.cli import main
 from tripeaks.deals import shuffle
@@ -192,8 +194,14 @@ def test_a_won_game_needs_no_moves_and_a_stuck_game_is_lost():
     stuck = Game.new(3, Rules(wrap=False))
     while not stuck.over:
         stuck.apply(DRAW if DRAW in stuck.legal_moves() else stuck.legal_moves()[0])
-    if stuck.stuck:
-        assert solver.solve(stuck).result == "loss"
+    assert stuck.stuck and not stuck.won
+    assert solver.solve(stuck).result == "loss"
+
+
+@pytest.mark.parametrize("module", [solver, lattice, par_search, analysis, ai])
+def test_the_solver_and_ai_docstrings_run(module):
+    failures, tried = doctest.testmod(module)
+    assert failures == 0 and (tried or module not in (solver, ai))
 
 
 # -- budgets --------------------------------------------------------------------------
