@@ -25,9 +25,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from .cards import adjacent
+from .game import Game
 from .layout import COVER_MASK, COVERS, PEAK_CARDS
 from .notation import DRAW
 from .solver import BudgetExceeded, DealSolver
@@ -53,7 +53,7 @@ class View:
         return [p for p in self.known if not removed >> p & 1 and COVER_MASK[p] & ~removed == 0]
 
 
-def visible(game: Any) -> View:
+def visible(game: Game) -> View:
     """The player's view of ``game``: no face-down card, no stock order."""
     cards = game.cards
     known = {}
@@ -88,7 +88,7 @@ class AIPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any) -> int:
+    def choose(self, game: Game) -> int:
         view = visible(game)
         plays = [p for p in view.free(view.removed) if _fits(view, view.known[p], view.waste_rank)]
         if not plays:
@@ -98,7 +98,7 @@ class AIPlayer:
     def pick(self, view: View, plays: list[int]) -> int:
         raise NotImplementedError
 
-    def play(self, game: Any, max_moves: int = 200) -> Any:
+    def play(self, game: Game, max_moves: int = 200) -> Game:
         """Play ``game`` to its end (won or stuck) and return it."""
         for _ in range(max_moves):
             if game.over:
@@ -113,7 +113,7 @@ class EasyAI(AIPlayer):
     name = "easy"
     DRAW_CHANCE = 0.25
 
-    def choose(self, game: Any) -> int:
+    def choose(self, game: Game) -> int:
         move = super().choose(game)
         if move != DRAW and game.stock_count and self.rng.random() < self.DRAW_CHANCE:
             return DRAW

@@ -184,10 +184,8 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
             reason += " (Too many lines remain to find the best score yet.)"
         return Hint(move, move_text(game.cards, move), reason, "solver", WIN, "win")
     solver = deal_solver(pos.cards, pos.wrap)
-    line, _count = _most_cleared(solver, pos.removed, pos.waste_rank, pos.stock_index)
-    if not line:
-        line = [game.legal_moves()[0]]
-    move = line[0]
+    cleared, _count = _most_cleared(solver, pos.removed, pos.waste_rank, pos.stock_index)
+    move = cleared[0] if cleared else game.legal_moves()[0]
     reason = ("No line wins from here; this move starts the line that clears the most cards."
               if solution.result == LOSS else
               "The solver ran out of time; this move clears the most cards it found.")

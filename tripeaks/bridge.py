@@ -235,7 +235,8 @@ def _deal(msg: Request) -> Game:
         code = deals.decode_code(text)
         # A code carries its own rules; rules given beside it may not say otherwise,
         # but the player's saved options give way to it.
-        asked = msg.get("rules") if isinstance(msg.get("rules"), dict) else {}
+        given = msg.get("rules")
+        asked: dict[str, Any] = given if isinstance(given, dict) else {}
         if msg.get("from_options") is True:
             asked = {}
         clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES

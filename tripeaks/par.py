@@ -359,9 +359,9 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
     card_cost, draw_cost, group_bonus = system.CARD_COST, system.DRAW_COST, system.GROUP_BONUS
     r0, w0, s0 = pos.removed, pos.waste_rank, pos.stock_index
     first = solver.table_line(wins, r0, w0, s0)
-    best = [line_score(system, first, r0, 52 - s0, start), list(first)]
+    best_score, best_line = line_score(system, first, r0, 52 - s0, start), list(first)
     path: list[int] = []
-    nodes = [0]
+    nodes = 0
     seen: dict[tuple[int, int], int] = {}
 
     def upper(removed: int, score: int) -> int:
@@ -370,22 +370,22 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
         return score - card_cost * left + group_bonus * groups
 
     def dfs(removed: int, wrank: int, s: int, score: int) -> None:
+        nonlocal best_score, best_line, nodes
         if removed == ALL_REMOVED:
             final = score + system.win_bonus(52 - s)
-            if final > best[0]:
-                best[0] = final
-                best[1] = list(path)
+            if final > best_score:
+                best_score, best_line = final, list(path)
             return
-        if upper(removed, score) <= best[0]:
+        if upper(removed, score) <= best_score:
             return
         key = (removed | wrank << 28, s)
         prev = seen.get(key)
         if prev is not None and prev >= score:
             return
         seen[key] = score
-        nodes[0] += 1
-        if nodes[0] > max_nodes or (deadline is not None and nodes[0] & 255 == 0
-                                    and time.perf_counter() > deadline):
+        nodes += 1
+        if nodes > max_nodes or (deadline is not None and nodes & 255 == 0
+                                 and time.perf_counter() > deadline):
             raise BudgetExceeded
         m = uncovered_mask(removed) & fits_waste[wrank]
         while m:
@@ -412,4 +412,4 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
         exact = False
     finally:
         dfs = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
-    return best[0], best[1], exact, nodes[0]
+    return best_score, best_line, exact, nodes

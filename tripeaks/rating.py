@@ -20,6 +20,7 @@ a rating is the same on every device and bounded by work, not time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,7 +111,7 @@ def classify(wins: int, wrap: bool) -> int:
     return len(CLASSES)
 
 
-def _new_game(target: Any, rules: Rules | None) -> Game:
+def _new_game(target: Game | int | str | Sequence[int], rules: Rules | None) -> Game:
     if isinstance(target, Game):
         return target.restarted()
     if isinstance(target, int) and not isinstance(target, bool):
@@ -120,10 +121,12 @@ def _new_game(target: Any, rules: Rules | None) -> Game:
         rules = (rules or Rules()).replace(wrap=code.wrap, face_up=code.face_up,
                                            empty_waste=code.empty_waste)
         return Game.new(code.number, rules)
+    if isinstance(target, bool):
+        raise TypeError("a deal is a Game, a number, a code or 52 cards, not a bool")
     return Game(tuple(target), rules)
 
 
-def rate(target: Any, rules: Rules | None = None) -> Rating:
+def rate(target: Game | int | str | Sequence[int], rules: Rules | None = None) -> Rating:
     """Rate a deal from its start: a :class:`~tripeaks.game.Game` (its deal and
     rules; the moves played are ignored), a deal number or a deal code (with
     ``rules``; a code brings its own wrap, face-up and empty-waste rules) or the

@@ -100,7 +100,7 @@ class StreakScoring(Scoring):
     has_score = True
     scores_streaks = True
     keeps_broken_streak = True
-    PEAK_BONUSES = (15, 15, 30)
+    PEAK_BONUSES: tuple[int, ...] = (15, 15, 30)
     STOCK_BONUS = 10
 
     def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:

@@ -30,7 +30,14 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO, TypeVar
 
 from . import analysis, deals, jsontext, rating, solver
-from .cli_common import add_deal_argument, add_rule_options, apply_moves, game_from, rules_from
+from .cli_common import (
+    Parser,
+    add_deal_argument,
+    add_rule_options,
+    apply_moves,
+    game_from,
+    rules_from,
+)
 from .game import Game
 from .notation import parse_deal
 from .par import HINT_NODES, PAR_NODES, par
@@ -281,6 +288,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
     stream.write("\n")
     times = sorted(r[2] for r in results)
     counts = {k: sum(1 for r in results if r[1] == k) for k in ("win", "loss", "unknown")}
+    ms = {
+        "mean": round(statistics.mean(times), 3),
+        "median": round(statistics.median(times), 3),
+        "p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3),
+        "max": round(times[-1], 3),
+    }
     summary = {
         "deals": len(results),
         "wrap": wrap,
@@ -288,22 +301,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
         "loss": counts["loss"],
         "unknown": counts["unknown"],
         "winnable_share": counts["win"] / len(results),
-        "ms": {
-            "mean": round(statistics.mean(times), 3),
-            "median": round(statistics.median(times), 3),
-            "p99": round(times[min(len(times) - 1, int(0.99 * len(times)))], 3),
-            "max": round(times[-1], 3),
-        },
+        "ms": ms,
         "jobs": jobs,
         "wall_seconds": round(time.perf_counter() - started, 2),
     }
     if args.json:
         print(json.dumps(summary))
     else:
-        print(f"{summary['deals']} deals ({'wrap' if wrap else 'no wrap'}): "
-              f"{100 * summary['winnable_share']:.1f}% winnable, "
+        print(f"{len(results)} deals ({'wrap' if wrap else 'no wrap'}): "
+              f"{100 * counts['win'] / len(results):.1f}% winnable, "
               f"{counts['loss']} lost, {counts['unknown']} unknown")
-        ms = summary["ms"]
         print(f"time per deal: mean {ms['mean']:.2f} ms, median {ms['median']:.2f} ms, "
               f"p99 {ms['p99']:.2f} ms, max {ms['max']:.2f} ms")
     return 0
@@ -324,7 +331,7 @@ def _rated_deal(text: str, rules: Rules) -> Game:
     return Game.new(deals.parse_number(text), rules)
 
 
-def _rating_json(found: Any, game: Game) -> dict[str, Any]:
+def _rating_json(found: rating.Rating, game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {"deal": game.deal_code}
     out.update(found.to_json())
     return out
@@ -356,7 +363,7 @@ def cmd_rate(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 # -- registration ------------------------------------------------------------------------------
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[Parser]) -> None:
     """Add solve, hint, par, stats, analyse and rate to ``python -m tripeaks``."""
     solve = subparsers.add_parser("solve", help="solve a deal or position exactly")
     add_deal_argument(solve)
