@@ -94,11 +94,11 @@ WORKER = """() => {
 # loader: the wasm's compile and the snapshot's read.
 STAGES = [
     ("fetch", "worker started, its modules loaded (navigation to boot())", None),
-    ("runtime", "kept snapshot found (Cache Storage match)", "fetch"),
+    ("snapshot-found", "kept snapshot found (two Cache Storage matches at once)", "fetch"),
     ("precompiled", "wasm compiled (compileStreaming from the cache), in parallel", "fetch"),
-    ("snapshot-read", "snapshot's 36 MB read from Cache Storage, in parallel", "runtime"),
+    ("snapshot-read", "snapshot's 36 MB read from Cache Storage, in parallel", "snapshot-found"),
     ("compile-start", "loader ready to instantiate (its script imported, snapshot awaited)",
-     "runtime"),
+     "fetch"),
     ("compile-end", "wasm instantiated", "compile-start"),
     ("loaded", "snapshot restored, loadPyodide returned", "compile-end"),
     ("ready", "engine's hello answered, worker ready", "loaded"),

@@ -167,23 +167,12 @@ async function instantiating(snapshot, boot) {
   }
 }
 
-/** Raised into loadPyodide when the snapshot it was started for turns out not to exist. */
-const NO_SNAPSHOT = new Error("no snapshot kept");
-
-/**
- * Boot from the kept snapshot, loadPyodide started before the lookup ends (a
- * warm boot is the usual one): it awaits the bytes only just before it
- * instantiates, so when none is kept it stops there, having spent nothing the
- * plain boot does not reuse, and null is returned.
- */
-async function bootFromSnapshot(found) {
-  const snapshot = { bytes: found.then((kept) => (kept ? kept.bytes : Promise.reject(NO_SNAPSHOT))) };
+async function bootFromSnapshot(snapshot) {
   try {
     const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot.bytes }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
-    if (error === NO_SNAPSHOT) return null;
     const why = String((error && error.message) || error);
     console.warn("engine snapshot failed; starting Python afresh, and making no more:", why);
     await forgetSnapshot(why);
@@ -215,14 +204,11 @@ async function boot() {
   let step = "fetch";
   try {
     progress(step);
-    const found = findSnapshot();
-    if (serial) {
-      const snapshot = await found;
-      if (snapshot) await snapshot.bytes.catch(() => null);
-    }
+    const snapshot = await findSnapshot();
+    if (snapshot && serial) await snapshot.bytes.catch(() => null);
     step = "runtime";
     progress(step);
-    let pyodide = useSnapshots ? await bootFromSnapshot(found) : null;
+    let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
     if (!pyodide) {
       step = "runtime";
       pyodide = await bootPlain();
