@@ -220,7 +220,11 @@ export class App {
     on("watch", () => this.startWatching());
     on("ai-step", () => this.aiStep());
     on("ai-run", () => this.aiRun());
-    on("ai-stop", () => this.enqueue(() => this.stopWatching()));
+    on("ai-stop", () => this.enqueue(async () => {
+      const was = this.watch;
+      await this.stopWatching();
+      if (was) this.renderer.announce(words.watchStopped);
+    }));
     on("replay", () => this.replay());
     on("close-result", () => this.dialogs.close("result"), true);
     on("undo-result", () => { this.dialogs.close("result"); this.move("undo"); });
@@ -549,7 +553,7 @@ export class App {
   async finish(won) {
     const save = this.save;
     const board = { ...save.board, elapsed: save.elapsed };
-    this.renderer.announce(won ? words.won(board.score) : STUCK);
+    if (!save.watched) this.renderer.announce(won ? words.won(board.score) : STUCK); // the AI's end: its notice says it
     if (save.watched) {
       if (this.watch && this.watch.replay) return; // replayEnded says it, with "Play this deal"
       const who = this.watch && this.watch.line ? "The winning line" : "The AI";
@@ -694,7 +698,9 @@ export class App {
   }
 
   announceMove(move, board, before = null) {
-    this.renderer.announceMove(move, board, before, { who: this.watch ? "The AI" : null }); // words.js
+    const w = this.watch; // the AI's, the solver's or the replay's move, never said as the player's
+    const who = !w ? null : w.replay ? "The replay" : w.line ? "The solver" : "The AI";
+    this.renderer.announceMove(move, board, before, { who }); // words.js
   }
 
   /** A tap or key meant for the player's game while the AI plays: say why nothing happens. */
@@ -1085,6 +1091,7 @@ export class App {
     this.watch = watch;
     this.show(state, { fresh: true, watched: true });
     this.watchBar(true, title);
+    this.renderer.announce(words.watchStarted(title));
   }
 
   watchBar(on, title = "") {
@@ -1096,9 +1103,9 @@ export class App {
     bar.querySelector("[data-testid=watch-speed]").value = this.watchSpeed();
     this.renderer.setWatching(on);
     this.setRunLabel();
-    // Keep the keyboard somewhere useful: on the AI's controls, then back on the table.
+    // The keyboard goes to the AI's controls (Escape leaves them), then back to the table.
     const active = this.doc.activeElement;
-    if (on && this.focusLost()) bar.querySelector("[data-testid=ai-run]").focus();
+    if (on) bar.querySelector("[data-testid=ai-run]").focus();
     else if (!on && (this.focusLost() || bar.contains(active))) this.renderer.focusTable();
   }
 

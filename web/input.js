@@ -24,6 +24,7 @@ export const KEY_HELP = [
   "D, or Space when no card has focus: draw from the stock. U or Ctrl+Z: undo. Ctrl+Y or Ctrl+Shift+Z: redo. H: hint.",
   "N: new game. R: restart this deal. P: pause.",
   "Questions: W reads the waste card; S the score, the stock and the cards left; L the cards you can play; B the whole board, row by row, with columns.",
+  "While the AI plays (Watch AI, a replay), focus is on its controls; Escape stops watching and brings your game back.",
   "Options can keep the one-letter keys to the table, or turn them off (the Ctrl keys, arrows, Enter and Space still work).",
 ];
 const DRAG_START = 8; // px a pointer moves before a press becomes a drag
@@ -93,6 +94,15 @@ export class Input extends EventTarget {
   key(event) {
     if (event.altKey || event.metaKey || event.defaultPrevented) return;
     const target = event.target;
+    if (event.key === "Escape" && !(target && target.closest && target.closest("dialog"))) {
+      // While the AI (or a replay) plays, Escape stops watching, wherever focus is on the page.
+      const bar = this.root.querySelector("[data-testid=watch]");
+      if (bar && !bar.hidden) {
+        this.emit("ai-stop");
+        event.preventDefault();
+      }
+      return;
+    }
     if (target && target.closest && target.closest("dialog, input, textarea, select, label")) return;
     const tag = target && target.tagName;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;

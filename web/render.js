@@ -11,7 +11,7 @@
 // input.js moves focus from cell to cell, and this module follows it.
 
 import { clearFace, drawFace, isCode } from "./cards.js";
-import { boardWords, cardLabel, dealWords, emptyCell, figures, moveWords, playable, refusalWords, waste as wasteWords, words } from "./words.js";
+import { STUCK, boardWords, cardLabel, dealWords, emptyCell, figures, moveWords, playable, refusalWords, waste as wasteWords, words } from "./words.js";
 
 const DRAW = 28;
 const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
@@ -355,8 +355,10 @@ export class Renderer {
 
   /** Say what a move did (app.js calls this after each move). */
   announceMove(move, board, before = null, { who = null } = {}) {
-    if (board.over) return; // the end of the game is said by itself
-    this.announce(moveWords(move, board, before, { full: this.full, who }));
+    const text = moveWords(move, board, before, { full: this.full, who });
+    // The last move is said with the end (the player's) or before the AI's end notice.
+    if (board.over && !who) this.announce(`${text} ${board.won ? words.won(board.score) : STUCK}`);
+    else this.announce(text);
   }
 
   announceDeal(board) {
@@ -550,6 +552,8 @@ export class Renderer {
     this.live.textContent = "";
     // A change of text is what a screen reader reads; set it on the next frame.
     // (The same words twice in a row are still read: the region was emptied.)
-    requestAnimationFrame(() => { this.live.textContent = text; });
+    // Of two said in one frame, only the later is read (the end of a game, then its last move with it).
+    cancelAnimationFrame(this.saying);
+    this.saying = requestAnimationFrame(() => { this.live.textContent = text; });
   }
 }

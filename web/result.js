@@ -38,6 +38,39 @@ export class ResultPanel {
     this.statsBox = $("result-stats");
     this.replay = $("replay");
     this.aiBox = $("ai-results");
+    // What a screen reader says as the panel opens: its title, then this summary (its description).
+    this.summary = this.el("p", "sr-only");
+    this.summary.id = "result-summary";
+    this.summary.dataset.testid = "result-summary";
+    dialog.querySelector("h2").after(this.summary);
+    dialog.setAttribute("aria-describedby", this.summary.id);
+    // What arrives later from the engine (par, the analysis, the AI's results), said as it comes:
+    // each is added as a line of its own, so one never cuts off the one before.
+    this.voice = this.el("div", "sr-only");
+    this.voice.setAttribute("role", "status");
+    this.voice.dataset.testid = "result-voice";
+    dialog.append(this.voice);
+  }
+
+  /** Say a late arrival once (a line added to the panel's own live region). */
+  say(text) {
+    if (text) this.voice.append(this.el("p", "", text));
+  }
+
+  /** The panel's description: the outcome, the last move of a lost game, the figures, what changed. */
+  summarize(won, board, changes) {
+    const parts = [];
+    const last = board.last_action;
+    const card = board.waste && board.waste.name;
+    if (!won && last && card && (last.kind === "draw" || last.kind === "play")) {
+      parts.push(`The last move: ${last.kind === "draw" ? "drew" : "played"} the ${card}.`);
+    }
+    if (!won) parts.push(words.cardsLeftOnTable(board.cards_left));
+    if (typeof board.score === "number") parts.push(`Score ${board.score}.`);
+    parts.push(words.movesIn(board.moves, formatTime(board.elapsed || 0)));
+    for (const c of changes) if (c.change) parts.push(`${c.label}: ${c.value}, ${c.change}.`);
+    if (!won && board.can_undo) parts.push("Undo can still take the last move back.");
+    return parts.join(" ");
   }
 
   el(tag, className = "", text = "") {
@@ -79,11 +112,14 @@ export class ResultPanel {
     this.replay.hidden = true;
 
     this.statsBox.replaceChildren();
+    this.voice.replaceChildren();
+    let changes = [];
     if (stats) {
       const after = presetStats(stats, presetName);
       const was = before || after;
       const list = this.el("ul", "changes");
-      for (const item of statsChanges(was, after, { won, scored })) {
+      changes = statsChanges(was, after, { won, scored });
+      for (const item of changes) {
         const li = this.el("li", item.best ? "best" : item.change ? "changed" : "");
         li.append(this.el("span", "change-label", item.label), this.el("strong", "change-value", item.value));
         if (item.change) li.append(this.el("span", "change-note", item.change));
@@ -93,6 +129,7 @@ export class ResultPanel {
       this.statsBox.append(head, list);
       if (pending) this.statsBox.append(this.el("p", "note", "Undo can still save this game: the loss counts when you leave it."));
     }
+    this.summary.textContent = this.summarize(won, board, changes);
     d.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
     this.aiBox.hidden = false;
     this.aiBox.querySelector("tbody").replaceChildren();
@@ -104,6 +141,7 @@ export class ResultPanel {
     const note = this.aiBox.querySelector("[data-testid=ai-results-note]");
     if (!results) {
       note.textContent = `The AI players could not play this deal${error && error.message ? ` (${error.message})` : ""}.`;
+      this.say(note.textContent);
       return;
     }
     const scored = typeof board.score === "number";
@@ -121,6 +159,7 @@ export class ResultPanel {
     this.aiBox.querySelector("tbody").replaceChildren(...rows);
     const beat = results.filter((r) => (board.won ? !r.won || (scored && r.score < board.score) : !r.won && r.cards_left > board.cards_left)).length;
     note.textContent = `Same deal, same rules; each AI sees only what you see. You did better than ${beat} of the 3.`;
+    this.say(`The AI on this deal: ${results.map((r) => `${r.level} AI ${words.aiResult(r).toLowerCase()}`).join(", ")}. You did better than ${beat} of the 3.`);
   }
 
   /** The score as bars, one a line, their numbers aligned; the total below; par once known. */
@@ -162,8 +201,10 @@ export class ResultPanel {
     this.parBox.replaceChildren();
     if (!par || par.result !== "win") {
       this.parBox.append(this.el("p", "note", "The solver could not work out par in time."));
+      this.say("The solver could not work out par in time.");
       return;
     }
+    const heard = [];
     const yours = par.yours || {};
     const mine = this.board.score;
     if (typeof par.score === "number" && typeof mine === "number") {
@@ -172,6 +213,7 @@ export class ResultPanel {
       const line = this.el("p", matched ? "verdict good" : "verdict",
         matched ? "Par matched: no line scores more." : `Par is ${par.score_exact ? "" : "at least "}${par.score}: the best line scores ${par.score - mine} more.`);
       this.parBox.append(line);
+      heard.push(line.textContent);
     }
     if (typeof par.draws === "number") {
       const tile = this.tiles.querySelector("[data-tile=draws]");
@@ -180,9 +222,14 @@ export class ResultPanel {
         tile.querySelector(".tile-value").textContent = String(yours.draws);
         tile.querySelector(".tile-note").textContent = `fewest ${par.draws}`;
         tile.classList.toggle("good", yours.draws <= par.draws);
+        heard.push(`You drew ${yours.draws} times; the fewest draws that still win: ${par.draws}.`);
       }
-      if (typeof yours.draws !== "number") this.parBox.append(this.el("p", "note", `The fewest draws that still win: ${par.draws}.`));
+      if (typeof yours.draws !== "number") {
+        this.parBox.append(this.el("p", "note", `The fewest draws that still win: ${par.draws}.`));
+        heard.push(`The fewest draws that still win: ${par.draws}.`);
+      }
     }
+    this.say(heard.join(" "));
   }
 
   /** After a loss: the move that lost a winnable deal, and its replay. */
@@ -205,5 +252,6 @@ export class ResultPanel {
     box.append(callout);
     this.replay.hidden = !(a && Array.isArray(a.line) && a.line.length);
     callout.append(this.replay);
+    this.say([head, detail, this.replay.hidden ? "" : `${this.replay.textContent}: a button below replays it.`].filter(Boolean).join(" "));
   }
 }

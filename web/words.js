@@ -18,6 +18,8 @@ export const words = {
   won: (score) => `You cleared the peaks!${score !== null && score !== undefined ? ` Score ${score}.` : ""}`,
   watchedWon: (who, moves) => `${who} cleared the peaks in ${plural(moves, "move")}.`,
   watchedStuck: (who, left) => `${who} is stuck with ${plural(left, "card")} left.`,
+  watchStarted: (title) => `Watching: ${title}. Your game waits. Play, Step, Speed and Stop watching are below the table; Escape stops watching.`,
+  watchStopped: "Stopped watching: your game is back.",
   share: (score, moves) => `I cleared this TriPeaks deal${score !== null && score !== undefined
     ? ` with ${plural(score, "point")}` : ""} in ${plural(moves, "move")}. Can you?`,
   winningLine: (moves) => `A winning line: ${plural(moves, "move")}`,

@@ -291,7 +291,9 @@ def test_short_and_full_verbosity(page, site):
 
 def test_low_vision_card_size_hint_look_and_playable_highlight(page, site):
     number, code, _ = winnable_deal()
-    page.set_viewport_size({"width": 720, "height": 450})  # 1440x900 at 200% zoom
+    # A wide, short window: the height decides the cards' size (page zoom no longer
+    # shrinks them: tests/e2e/test_accessibility_more.py), and Card size makes them larger.
+    page.set_viewport_size({"width": 1440, "height": 640})
     open_app(page, f"{site.url}#deal={code}")
     width = page.locator("[data-slot='18']").bounding_box()["width"]
     open_panel(page, "options")
