@@ -178,17 +178,20 @@ def test_hello_reports_the_features_present():
     assert DRAW == bridge.DRAW
 
 
-def test_solve_answers_a_winning_line_when_the_solver_is_there():
-    pytest.importorskip("tripeaks.solver")
-    state = ok(type="new_game", number=1)
+def test_solve_answers_a_winning_line():
+    state = ok(type="new_game", number=1)  # a winnable deal
     answer = ok(type="solve")
     game = Game.from_record(state["record"])
-    if answer["result"] == "win":
-        for move in answer["line"]:
-            game.apply(move)
-        assert game.won
-    else:
-        assert answer["line"] is None
+    assert answer["result"] == "win"
+    for move in answer["line"]:
+        game.apply(move)
+    assert game.won
+
+
+def test_solve_of_a_lost_position_has_no_line():
+    lost = next(n for n in range(1, 500) if not solver.solve(shuffle(n)).won)
+    ok(type="new_game", number=lost, preset="relaxed")
+    assert ok(type="solve") == {"result": "loss", "line": None}
 
 
 # --------------------------------------------------------------- the table's commands

@@ -16,6 +16,7 @@ import time
 import pytest
 
 from tripeaks import analysis, bridge, solver
+from tripeaks import par as par_search
 from tripeaks.ai import make_ai
 from tripeaks.cli import main
 from tripeaks.game import Game
@@ -39,7 +40,7 @@ def slow_clock(monkeypatch):
 
 def fresh() -> None:
     solver._SOLVERS.clear()
-    getattr(solver, "_PLANS", {}).clear()
+    par_search._PLANS.clear()
 
 
 def answers(capsys) -> dict:

@@ -154,7 +154,7 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
     With ``fair=False`` (reference 000's Hint button) the solver sees every
     card. Under a scoring system it gives the next move of a line to the best
     score still possible when that line can be worked out within ``max_nodes``
-    (see :func:`best_line`), else the next move of a winning line; in a lost
+    (see :func:`tripeaks.par.best_line`), else the next move of a winning line; in a lost
     position, the first move of the line that clears the most cards. With
     ``fair=True`` (reference 004) only what the player can see is used, through
     :class:`tripeaks.ai.HardAI`. Every budget is work, not time, so a hint is

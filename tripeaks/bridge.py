@@ -12,6 +12,12 @@ Every command that changes it answers with the new *state*::
     {"board": {...},        # Game.view(): what the page draws, events included
      "record": {...}}       # Game.to_record(): the save, restorable with "restore"
 
+A *move* is a peak position 0..27, or 28 (``notation.DRAW``) for a draw: that
+is what ``action`` takes (or "draw", "undo", "redo") and what ``hint``,
+``ai_step``, ``solve`` and ``analyse`` give as "move" and "line". Where a reply
+holds a move for people to read it is its card code (``notation.move_text``:
+``7H`` or ``D``): a field named "text", par's lines and analyse's "moves".
+
 Commands:
 
     hello                                   versions and which features exist
@@ -50,9 +56,9 @@ Commands:
                                             cards the player can see) under Challenge or
                                             when asked
     solve     {max_seconds?}                {"result": "win"|"loss"|"unknown", "line": [...] | None}
-    par       {max_seconds?}                the deal's par from its start (solver.Par.to_json()),
+    par       {max_seconds?}                the deal's par from its start (par.Par.to_json()),
                                             plus "yours": {"score", "draws"} of the game so far
-    analyse   {max_seconds?}                solver.Analysis.to_json() of the game so far, plus
+    analyse   {max_seconds?}                analysis.Analysis.to_json() of the game so far, plus
                                             "line": a winning line from the start (ints) or None
     ai_step   {level: easy|normal|hard}     the AI's next move, played: state + {"move", "text"}
     ai_results {levels?}                    how each AI does on this deal from its start (same
