@@ -88,6 +88,11 @@ COLUMNS = _columns()
 """For each position, its column on a 4-row, 10-column grid (the row is ``ROW_OF``)."""
 
 
+_Snapshot = tuple[int, int, int | None, int, int, ScoreState, int, bool, bool]
+"""What undo restores: removed, stock index, waste top, waste count, moves, score
+state, best streak, won, stuck."""
+
+
 class IllegalMoveError(ValueError):
     """A play or draw the rules do not allow now; the message is for the player."""
 
@@ -129,9 +134,9 @@ class Game:
         self.revealed: list[int] = []
         self.last_action: dict[str, Any] | None = None
         self.actions: list[int] = []
-        self._undo: list[tuple[int, tuple[Any, ...]]] = []
+        self._undo: list[tuple[int, _Snapshot]] = []
         self._redo: list[int] = []
-        self._stack: list[tuple[Any, ...]] = []
+        self._stack: list[_Snapshot] = []
 
     @classmethod
     def new(cls, number: int, rules: Rules | None = None) -> Game:
@@ -353,11 +358,11 @@ class Game:
                 del self._undo[0]
         self._apply(move)
 
-    def _snapshot(self) -> tuple[Any, ...]:
+    def _snapshot(self) -> _Snapshot:
         return (self.removed, self.stock_index, self.waste_top, self.waste_count, self.moves,
                 self.state, self.best_streak, self.won, self.stuck)
 
-    def _restore(self, snapshot: tuple[Any, ...]) -> None:
+    def _restore(self, snapshot: _Snapshot) -> None:
         (self.removed, self.stock_index, self.waste_top, self.waste_count, self.moves,
          self.state, self.best_streak, self.won, self.stuck) = snapshot
 
@@ -462,7 +467,7 @@ class Game:
         }
 
     @classmethod
-    def from_record(cls, record: Any) -> Game:
+    def from_record(cls, record: object) -> Game:
         """Rebuild a game from :meth:`to_record` by replaying its actions.
 
         :raises RecordError: for anything that is not such a record, with the reason.
