@@ -27,6 +27,11 @@ export const KEY_HELP = [
   "While the AI plays (Watch AI, a replay), focus is on its controls; Escape stops watching and brings your game back.",
   "Options can keep the one-letter keys to the table, or turn them off (the Ctrl keys, arrows, Enter and Space still work).",
 ];
+/** Whether a select's list of choices is open (where the browser can say). */
+function isOpen(select) {
+  try { return select.matches(":open"); } catch { return false; }
+}
+
 const DRAG_START = 8; // px a pointer moves before a press becomes a drag
 const TARGET = 44; // px: the least touch target of a playable card (Apple's and Google's minimum)
 
@@ -95,7 +100,10 @@ export class Input extends EventTarget {
     if (event.altKey || event.metaKey || event.defaultPrevented) return;
     const target = event.target;
     if (event.key === "Escape" && !(target && target.closest && target.closest("dialog"))) {
-      // While the AI (or a replay) plays, Escape stops watching, wherever focus is on the page.
+      // While the AI (or a replay) plays, Escape stops watching, wherever focus is on the page
+      // (but first it only closes a drop-down's open list).
+      const select = target && target.closest ? target.closest("select") : null;
+      if (select && isOpen(select)) return;
       const bar = this.root.querySelector("[data-testid=watch]");
       if (bar && !bar.hidden) {
         this.emit("ai-stop");

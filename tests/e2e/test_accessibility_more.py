@@ -95,6 +95,25 @@ def test_escape_leaves_watching_from_the_table_too(page, site):
     page.wait_for_function(IN_TABLE)
 
 
+def test_the_ais_game_ends_in_its_own_words(page, site):
+    _, code, _ = winnable_deal()
+    open_app(page, f"{site.url}#deal={code}")
+    page.get_by_role("button", name="Watch AI").click()
+    bar = page.locator(WATCH_BAR)
+    bar.wait_for(state="visible")
+    bar.get_by_role("combobox", name="Speed").select_option("fast")
+    spoken_log(page)
+    bar.get_by_role("button", name="Play").click()
+    # The AI's end is its notice's ("The AI cleared the peaks in 41 moves."), never the player's.
+    end = wait_spoken(page, r"^The AI (cleared the peaks in \d+ moves|is stuck with \d+ cards? "
+                            r"left)\.", timeout=120_000)
+    log = spoken(page)
+    assert not any("You cleared the peaks" in t or t.startswith(("Played the", "Drew the"))
+                   for t in log), log
+    assert any(t.startswith("The AI played the ") for t in log), log
+    assert page.get_by_role("dialog").count() == 0, end  # no result panel for the AI's game
+
+
 # -- the result panel ---------------------------------------------------------------------
 
 def stuck_after_the_stock() -> int:
