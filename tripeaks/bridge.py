@@ -6,7 +6,9 @@ posts back the JSON text it returns: ``{"ok": true, "result": ...}`` or
 JSON crosses the boundary, and no exception escapes: a bug in the engine
 reaches the page as a message, never as a frozen board.
 
-The bridge holds the one live :class:`~tripeaks.game.Game` of the page.
+The bridge holds the one live :class:`~tripeaks.game.Game` of the page; a
+request's fields are read by :mod:`tripeaks.request`, and the deals prepared
+ahead are kept by :mod:`tripeaks.dealer`.
 Every command that changes it answers with the new *state*::
 
     {"board": {...},        # Game.view(): what the page draws, events included
@@ -97,54 +99,34 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, ai, analysis, dealer, deals, jsontext, race, rating, replay_link, solver
-from .game import Game, RecordError
-from .notation import DRAW, REDO, UNDO, move_text, parse_deal
+from . import __version__, ai, analysis, dealer, deals, jsontext, race, replay_link, solver
+from .game import Game
+from .notation import DRAW, REDO, UNDO, move_text
 from .par import par
-from .rules import PRESETS, Rules, RulesError, preset_of, preset_rules
+from .request import (
+    FIRST_DEAL,
+    BridgeError,
+    Reply,
+    Request,
+    deal_of,
+    difficulty,
+    fair_hint,
+    make_rules,
+    recorded_game,
+    seconds,
+)
+from .rules import PRESETS, RulesError
 from .scoring import scoring_for
 
-Request = dict[str, Any]
-"""A request as the worker sends it: ``{"type": ..., ...}``, parsed JSON."""
-Reply = dict[str, Any]
-"""What a command answers: plain JSON."""
-
-
-class BridgeError(ValueError):
-    """A request the bridge cannot carry out; its message is for the player."""
-
-    def __init__(self, message: str, kind: str = "bad-request") -> None:
-        super().__init__(message)
-        self.kind = kind
-
+__all__ = ["handle", "handle_json", "COMMANDS", "BridgeError", "FIRST_DEAL", "make_rules",
+           "fair_hint"]
 
 _game: Game | None = None
-
-FIRST_DEAL = 1
-"""A new player's first game is the first deal from this number on that its
-rules accept (a winnable one under Standard): build.py draws it into the page,
-so real cards show before the engine is ready, and the engine then deals it."""
-
 
 def _current() -> Game:
     if _game is None:
         raise BridgeError("no game has been started", kind="no-game")
     return _game
-
-
-# --------------------------------------------------------------------------- rules
-
-
-def make_rules(preset: str | None = None, overrides: object = None) -> Rules:
-    """A preset's rules (default: the default preset) with some options changed."""
-    base = preset_rules(preset) if preset else Rules()
-    if overrides is None:
-        return base
-    if isinstance(overrides, Rules):
-        return overrides
-    if not isinstance(overrides, dict):
-        raise BridgeError("rules must be an object of rule options")
-    return Rules.from_json({**base.to_json(), **overrides})
 
 
 # --------------------------------------------------------------------------- state
@@ -160,28 +142,17 @@ def _state(game: Game) -> Reply:
 def _new_game(msg: Request) -> Reply:
     global _game
     random_deal = all(msg.get(key) is None for key in ("number", "code", "cards", "first"))
-    level = _difficulty(msg)
+    level = difficulty(msg)
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     if level is not None and random_deal:
         search = dealer.prepared.pop(("new", dealer.rules_key(rules), str(level)), None)
         if search is None:
             search = dealer.DealSearch(dealer.random_number(), rules, level=level)
-        _game = _deal({**msg, "number": search.finish()})
+        _game = deal_of({**msg, "number": search.finish()})
         return _state(_game)
     ready = dealer.take_prepared(rules) if random_deal else None
-    _game = _deal({**msg, "number": ready}) if ready is not None else _deal(msg)
+    _game = deal_of({**msg, "number": ready}) if ready is not None else deal_of(msg)
     return _state(_game)
-
-
-def _difficulty(msg: Request) -> int | None:
-    """The level (1..4) a ``difficulty`` asks for; None for any deal."""
-    asked = msg.get("difficulty")
-    if asked is None or asked == "any":
-        return None
-    names = [name.lower() for name in rating.CLASSES]
-    if not isinstance(asked, str) or asked.lower() not in names:
-        raise BridgeError(f"a difficulty is any, {', '.join(names)}; not {str(asked)[:20]!r}")
-    return names.index(asked.lower()) + 1
 
 
 def _rate(msg: Request) -> Reply:
@@ -189,7 +160,7 @@ def _rate(msg: Request) -> Reply:
         rules = make_rules(msg.get("preset"), msg.get("rules"))
         game = Game.new(dealer.daily_deal_number(msg["date"], rules), rules)
     elif any(msg.get(key) is not None for key in ("number", "code", "cards")):
-        game = _deal(msg)
+        game = deal_of(msg)
     else:
         game = _current()
     return {**dealer.rating_of(game).to_json(), "deal_code": game.view()["deal_code"]}
@@ -198,7 +169,7 @@ def _rate(msg: Request) -> Reply:
 def _prepare(msg: Request) -> Reply:
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
-    level = _difficulty(msg)
+    level = difficulty(msg)
     if date is None and level is not None:
         search = dealer.search_for(
             ("new", dealer.rules_key(rules), str(level)),
@@ -218,49 +189,8 @@ def _prepare(msg: Request) -> Reply:
 def _check_deal(msg: Request) -> Reply:
     """What ``new_game`` would open, without leaving the game in progress: the
     app asks this before it offers to leave a game for a link."""
-    board = _deal(msg).view()
+    board = deal_of(msg).view()
     return {"deal_code": board["deal_code"], "preset": board["preset"]}
-
-
-_CODE_RULES = (("wrap", "King-Ace wrap"), ("face_up", "face-up peaks"),
-               ("empty_waste", "an empty waste at the start"))
-
-
-def _deal(msg: Request) -> Game:
-    """The game a ``new_game`` request asks for (the live game is not touched)."""
-    rules = make_rules(msg.get("preset"), msg.get("rules"))
-    if msg.get("cards") is not None:
-        cards = msg["cards"]
-        if isinstance(cards, str):
-            cards = parse_deal(cards)
-        return Game(tuple(cards), rules=rules)
-    if msg.get("code") is not None:
-        text = "".join(str(msg["code"]).split())
-        if text.isdigit():
-            return Game.new(deals.check_number(int(text)), rules)
-        code = deals.decode_code(text)
-        # A code carries its own rules; rules given beside it may not say otherwise,
-        # but the player's saved options give way to it.
-        given = msg.get("rules")
-        asked: dict[str, Any] = given if isinstance(given, dict) else {}
-        if msg.get("from_options") is True:
-            asked = {}
-        clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES
-                 if key in asked and bool(asked[key]) != getattr(code, key)]
-        if clash:
-            raise BridgeError(f"the deal code {text.upper()} has its own rules, "
-                              f"but the rules beside it ask for {' and '.join(clash)}")
-        rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
-                              empty_waste=code.empty_waste)
-        return Game.new(code.number, rules)
-    number = msg.get("number")
-    if number is None and msg.get("first") is True:
-        number = dealer.winnable(FIRST_DEAL, rules)
-    if number is None:
-        number = dealer.winnable(dealer.random_number(), rules)
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise BridgeError("a deal number is a whole number")
-    return Game.new(deals.check_number(number), rules)
 
 
 def _action(msg: Request) -> Reply:
@@ -281,33 +211,14 @@ def _action(msg: Request) -> Reply:
 
 def _restore(msg: Request) -> Reply:
     global _game
-    _game = _recorded(msg)
+    _game = recorded_game(msg)
     return _state(_game)
 
 
 def _check_record(msg: Request) -> Reply:
     """Whether ``restore`` would take this record, without leaving the game in
     progress: the app asks before it offers to replace a game with a backup's."""
-    return {"deal_code": _recorded(msg).view()["deal_code"]}
-
-
-def _recorded(msg: Request) -> Game:
-    """The game a saved record holds (the live game is not touched)."""
-    record = msg.get("record")
-    if not isinstance(record, dict):
-        raise BridgeError("the saved game is not a record", kind="bad-record")
-    try:
-        return Game.from_record(record)
-    except RecordError as exc:  # its message names the saved game and the fault
-        raise BridgeError(str(exc), kind="bad-record") from exc
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
-
-
-def fair_hint(rules: Rules, asked: object = None) -> bool:
-    """Whether the hint uses only what the player can see (reference 004's hint):
-    always under Challenge's rules, and in any game when the player asks for it."""
-    return asked is True or preset_of(rules) == "challenge"
+    return {"deal_code": recorded_game(msg).view()["deal_code"]}
 
 
 def _hint(msg: Request) -> Reply:
@@ -329,7 +240,7 @@ def _hint(msg: Request) -> Reply:
 
 def _solve(msg: Request) -> Reply:
     game = _current()
-    result = solver.solve(game, max_seconds=_seconds(msg))
+    result = solver.solve(game, max_seconds=seconds(msg))
     return {"result": result.result, "line": list(result.line) if result.won else None}
 
 
@@ -350,20 +261,10 @@ def _daily(msg: Request) -> Reply:
     return {**_state(_game), "date": date}
 
 
-def _seconds(msg: Request, default: float = 1.0) -> float:
-    """The wall-clock safety net of a solver request. Answers are bounded by work
-    (nodes), so they are the same on every device; a request's ``max_seconds``
-    is still checked but can no longer cut an answer short."""
-    value = msg.get("max_seconds", default)
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
-        raise BridgeError("max_seconds must be a positive number")
-    return solver.SAFETY_SECONDS
-
-
 def _par(msg: Request) -> Reply:
     game = _current()
     start = game.restarted()
-    result = dict(par(start, max_seconds=_seconds(msg)).to_json())
+    result = dict(par(start, max_seconds=seconds(msg)).to_json())
     # The player's own figures beside par's, for the end-of-game panel.
     result["yours"] = {"score": game.score, "draws": start.stock_count - game.stock_count}
     return result
@@ -371,12 +272,12 @@ def _par(msg: Request) -> Reply:
 
 def _analyse(msg: Request) -> Reply:
     game = _current()
-    seconds = _seconds(msg)
+    budget = seconds(msg)
     result = dict(analysis.analyse(game, with_par=bool(msg.get("par", True)),
-                                 max_seconds=seconds).to_json())
+                                 max_seconds=budget).to_json())
     line = None
     if result.get("winnable"):
-        solution = solver.solve(game.restarted(), max_seconds=seconds)
+        solution = solver.solve(game.restarted(), max_seconds=budget)
         if solution.won and solution.line:
             line = list(solution.line)
     result["line"] = line

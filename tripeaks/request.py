@@ -1,0 +1,132 @@
+"""What a bridge request asks for, read and checked: its rules, deal, saved game, budget.
+
+:mod:`tripeaks.bridge` carries requests out; the functions here turn a
+request's fields into engine values (a :class:`~tripeaks.rules.Rules`, a
+:class:`~tripeaks.game.Game`) or refuse them with a :class:`BridgeError`,
+whose message is for the player. None of them touches the live game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import dealer, deals, rating, solver
+from .game import Game, RecordError
+from .notation import parse_deal
+from .rules import Rules, preset_of, preset_rules
+
+__all__ = ["Request", "Reply", "BridgeError", "FIRST_DEAL", "make_rules", "difficulty",
+           "deal_of", "recorded_game", "fair_hint", "seconds"]
+
+
+Request = dict[str, Any]
+"""A request as the worker sends it: ``{"type": ..., ...}``, parsed JSON."""
+Reply = dict[str, Any]
+"""What a command answers: plain JSON."""
+
+
+class BridgeError(ValueError):
+    """A request the bridge cannot carry out; its message is for the player."""
+
+    def __init__(self, message: str, kind: str = "bad-request") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+FIRST_DEAL = 1
+"""A new player's first game is the first deal from this number on that its
+rules accept (a winnable one under Standard): build.py draws it into the page,
+so real cards show before the engine is ready, and the engine then deals it."""
+
+
+def make_rules(preset: str | None = None, overrides: object = None) -> Rules:
+    """A preset's rules (default: the default preset) with some options changed."""
+    base = preset_rules(preset) if preset else Rules()
+    if overrides is None:
+        return base
+    if isinstance(overrides, Rules):
+        return overrides
+    if not isinstance(overrides, dict):
+        raise BridgeError("rules must be an object of rule options")
+    return Rules.from_json({**base.to_json(), **overrides})
+
+
+def difficulty(msg: Request) -> int | None:
+    """The level (1..4) a ``difficulty`` asks for; None for any deal."""
+    asked = msg.get("difficulty")
+    if asked is None or asked == "any":
+        return None
+    names = [name.lower() for name in rating.CLASSES]
+    if not isinstance(asked, str) or asked.lower() not in names:
+        raise BridgeError(f"a difficulty is any, {', '.join(names)}; not {str(asked)[:20]!r}")
+    return names.index(asked.lower()) + 1
+
+
+_CODE_RULES = (("wrap", "King-Ace wrap"), ("face_up", "face-up peaks"),
+               ("empty_waste", "an empty waste at the start"))
+
+
+def deal_of(msg: Request) -> Game:
+    """The game a ``new_game`` request asks for (the live game is not touched)."""
+    rules = make_rules(msg.get("preset"), msg.get("rules"))
+    if msg.get("cards") is not None:
+        cards = msg["cards"]
+        if isinstance(cards, str):
+            cards = parse_deal(cards)
+        return Game(tuple(cards), rules=rules)
+    if msg.get("code") is not None:
+        text = "".join(str(msg["code"]).split())
+        if text.isdigit():
+            return Game.new(deals.check_number(int(text)), rules)
+        code = deals.decode_code(text)
+        # A code carries its own rules; rules given beside it may not say otherwise,
+        # but the player's saved options give way to it.
+        given = msg.get("rules")
+        asked: dict[str, Any] = given if isinstance(given, dict) else {}
+        if msg.get("from_options") is True:
+            asked = {}
+        clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES
+                 if key in asked and bool(asked[key]) != getattr(code, key)]
+        if clash:
+            raise BridgeError(f"the deal code {text.upper()} has its own rules, "
+                              f"but the rules beside it ask for {' and '.join(clash)}")
+        rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
+                              empty_waste=code.empty_waste)
+        return Game.new(code.number, rules)
+    number = msg.get("number")
+    if number is None and msg.get("first") is True:
+        number = dealer.winnable(FIRST_DEAL, rules)
+    if number is None:
+        number = dealer.winnable(dealer.random_number(), rules)
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise BridgeError("a deal number is a whole number")
+    return Game.new(deals.check_number(number), rules)
+
+
+def recorded_game(msg: Request) -> Game:
+    """The game a saved record holds (the live game is not touched)."""
+    record = msg.get("record")
+    if not isinstance(record, dict):
+        raise BridgeError("the saved game is not a record", kind="bad-record")
+    try:
+        return Game.from_record(record)
+    except RecordError as exc:  # its message names the saved game and the fault
+        raise BridgeError(str(exc), kind="bad-record") from exc
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
+
+
+def fair_hint(rules: Rules, asked: object = None) -> bool:
+    """Whether the hint uses only what the player can see (reference 004's hint):
+    always under Challenge's rules, and in any game when the player asks for it."""
+    return asked is True or preset_of(rules) == "challenge"
+
+
+def seconds(msg: Request, default: float = 1.0) -> float:
+    """The wall-clock safety net of a solver request. Answers are bounded by work
+    (nodes), so they are the same on every device; a request's ``max_seconds``
+    is still checked but can no longer cut an answer short."""
+    value = msg.get("max_seconds", default)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
+        raise BridgeError("max_seconds must be a positive number")
+    return solver.SAFETY_SECONDS
