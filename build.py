@@ -334,6 +334,45 @@ def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int]) -> dict:
     return entry
 
 
+IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s(?:[^;"']*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
+PRELOAD_MARKER = re.compile(r"^([ \t]*)<!-- __MODULEPRELOAD__ .*?-->$", re.M)
+
+
+def module_graph(root: Path, entry: str, generated: frozenset[str] = frozenset()) -> list[str]:
+    """``entry`` and every module it imports statically, in the order first
+    reached (paths relative to ``root``): what the page loads before it runs.
+    A module named in ``generated`` (written by the build) may be missing."""
+    seen: list[str] = []
+    todo = [entry]
+    while todo:
+        name = todo.pop(0)
+        if name in seen:
+            continue
+        path = root / name
+        seen.append(name)
+        if name in generated and not path.is_file():
+            continue
+        if not path.is_file():
+            raise BuildError(f"{entry} imports {name}, which is not in {root}")
+        for target in IMPORT.findall(path.read_text()):
+            todo.append((Path(name).parent / target).as_posix().removeprefix("./"))
+            todo[-1] = Path(os.path.normpath(todo[-1])).as_posix()
+    return seen
+
+
+def write_module_preloads(dist: Path, entry: str = "main.js") -> None:
+    """Put a modulepreload link for each module of the page's graph where
+    index.html marks it, so the browser fetches them all at once."""
+    page = dist / "index.html"
+    text = page.read_text()
+    if not PRELOAD_MARKER.search(text):
+        raise BuildError("web/index.html lacks the <!-- __MODULEPRELOAD__ ... --> marker")
+    links = module_graph(dist, entry)
+    page.write_text(PRELOAD_MARKER.sub(
+        lambda m: "\n".join(f'{m.group(1)}<link rel="modulepreload" href="{name}">' for name in links),
+        text))
+
+
 def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None = None) -> dict:
     """Write the whole site to ``dist`` and return its precache manifest.
 
@@ -367,6 +406,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     add_to_lockfile(pydir / "pyodide-lock.json", wheel)
     copy_rules(dist)
     write_first_deal(dist)
+    write_module_preloads(dist)
     version = project_meta()["version"]
 
     # The build hash covers every file the app is made of; build-info.js (which

@@ -4,7 +4,7 @@ the current worker (installed by name through pyodide-lock.json), interleaved.
 
     .venv/bin/python bench/bench_boot_ab.py [--rev 56efccc] [--repeats 5]
 
-Both sites come from the same build of everything else; only web/engine-worker.js
+Both sites come from the same build of everything else; only web/worker/engine-worker.js
 differs. Per run: a cold first visit (fresh profile: navigation to engine
 ready) and a boot with no snapshot (``?snapshot=off``: Python started and the
 wheel installed, on a warm HTTP cache). Medians go to docs/benchmarks.md.
@@ -41,9 +41,9 @@ def main() -> int:
             web = Path(tmp) / f"web-{name}"
             shutil.copytree(build.WEB, web)
             if name == "hand":
-                old = subprocess.run(["git", "show", f"{args.rev}:web/engine-worker.js"],
+                old = subprocess.run(["git", "show", f"{args.rev}:web/worker/engine-worker.js"],
                                      cwd=ROOT, check=True, capture_output=True).stdout
-                (web / "engine-worker.js").write_bytes(old)
+                (web / "worker" / "engine-worker.js").write_bytes(old)
             build.WEB = web
             sites[name] = Path(tmp) / f"site-{name}"
             build.build(sites[name], quiet=True)

@@ -9,7 +9,7 @@ Builds the site into a temporary directory with build.py (plus one blank page
 and one module worker, added to that build only), serves it on 127.0.0.1, and
 opens Debian's Chromium (or CHROMIUM_PATH) through Playwright. The worker loads
 Pyodide from the site's own pyodide/ files and installs the site's tripeaks
-wheel, as web/engine-worker.js does (same-origin URLs only), then runs
+wheel, as web/worker/engine-worker.js does (same-origin URLs only), then runs
 bench_solver.bench() itself, its source passed in unchanged. Prints the same
 JSON object as the CPython benchmark, with "python" naming Pyodide and Chromium
 and "trampoline" saying how Pyodide calls C function pointers: "wasm" (the

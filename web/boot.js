@@ -14,7 +14,7 @@ addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
 (() => {
   if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
   if (globalThis.tripeaksEngineTaken) return; // main.js was quicker and started it
-  const url = new URL("engine-worker.js", document.baseURI);
+  const url = new URL("worker/engine-worker.js", document.baseURI);
   if (new URLSearchParams(location.search).get("snapshot") === "off") url.search = "?snapshot=off";
   try {
     const worker = new Worker(url, { type: "module", name: "tripeaks-engine" });

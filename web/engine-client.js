@@ -11,7 +11,7 @@ export class EngineError extends Error {
 }
 
 export class EngineClient {
-  constructor(workerUrl = new URL("./engine-worker.js", import.meta.url)) {
+  constructor(workerUrl = new URL("./worker/engine-worker.js", import.meta.url)) {
     this.workerUrl = workerUrl;
     this.worker = null;
     this.nextId = 1;

@@ -16,7 +16,7 @@ import { ServiceWorkerClient } from "./sw-client.js";
 
 // ?snapshot=off boots Python without the kept memory snapshot (for comparison);
 // boot.js reads the same switch when it starts the worker early.
-const workerUrl = new URL("./engine-worker.js", import.meta.url);
+const workerUrl = new URL("./worker/engine-worker.js", import.meta.url);
 if (new URLSearchParams(location.search).get("snapshot") === "off") workerUrl.search = "?snapshot=off";
 
 const renderer = new Renderer(document);

@@ -129,6 +129,7 @@ def test_a_link_drops_the_moves_made_on_another_game(browser, site, site_dir):
         page.click("[data-testid=stock]")
         assert waiting(page)["line"] == "1 move waiting"
         held.release()
+        wait_ready(page)  # a cold boot: on a loaded machine longer than the default wait
         page.wait_for_function(
             "code => document.querySelector('[data-testid=deal]').textContent.includes(code)",
             arg=code)

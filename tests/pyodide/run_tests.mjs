@@ -64,7 +64,7 @@ const wheels = checkedWheels(resolve(wheelsArg));
 const { loadPyodide } = await import(pathToFileURL(join(dist, "pyodide", "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: join(dist, "pyodide") + "/" });
 const quiet = { messageCallback: () => {} };
-// The game, by name, from the site's lock file (as web/engine-worker.js does).
+// The game, by name, from the site's lock file (as web/worker/engine-worker.js does).
 await pyodide.loadPackage("tripeaks", quiet);
 // micropip from its pinned wheel, by URL: the lock file's micropip entry names
 // Pyodide's own build of it, whose sha256 is not PyPI's.

@@ -16,10 +16,10 @@
 // cannot be read or fails to boot is dropped, Python starts the slow way, and
 // this build makes no more snapshots on this device.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { BUILD } from "./build-info.js";
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { BUILD } from "../build-info.js";
 
-const base = new URL("./", import.meta.url);
+const base = new URL("../", import.meta.url); // the site's root: this file is in worker/
 const indexURL = new URL("pyodide/", base).href;
 const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
 const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
@@ -34,7 +34,8 @@ const STEPS = ["fetch", "runtime", "engine", "import"];
 // otherwise walk it all again in the middle of some tap.
 const IMPORTS = "import gc, tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation, "
   + "tripeaks.scoring, tripeaks.lattice, tripeaks.solver, tripeaks.ai, tripeaks.par, "
-  + "tripeaks.analysis, tripeaks.rating, tripeaks.replay_link, tripeaks.race; "
+  + "tripeaks.analysis, tripeaks.dealer, tripeaks.request, tripeaks.rating, tripeaks.replay_link, "
+  + "tripeaks.race; "
   + "tripeaks.lattice.lattice(); gc.collect(); gc.freeze()";
 
 let handleJson = null;
