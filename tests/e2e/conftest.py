@@ -5,6 +5,20 @@ tests/run sets after building it). Chromium is /usr/bin/chromium or
 CHROMIUM_PATH; it is never downloaded. Every name but 127.0.0.1 resolves to
 nothing, so no request can leave this machine, and each test records every
 request its pages, workers and service worker make.
+
+Warm and cold. A player's first visit (the service worker installing, Python
+starting from nothing, then a memory snapshot made and kept) costs several
+seconds of CPU; every later visit restores the snapshot. Tests marked
+``@pytest.mark.cold``, and every test with TRIPEAKS_WARM=0, get what each test
+got before: a fresh incognito context and a server of its own, so a true first
+visit. Every other test's ``context`` (and so ``page``) is a copy of a profile
+that visited ``site`` once (each xdist worker warms its own, on its own port):
+the service worker, its caches and the snapshot are there, localStorage,
+sessionStorage and IndexedDB are empty, so the test starts as a new player on
+a device that has the app. ``site`` is then that one server, its request logs
+emptied for each test. Tests that mean a first visit (downloads, the service
+worker's install, the boot) are marked cold, or open their own ``make_site``
+origin, which is new to every profile.
 """
 
 from __future__ import annotations
@@ -37,6 +51,17 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine
+# Warm profiles with TRIPEAKS_WARM=1 (being tried); otherwise every test gets a cold first visit.
+WARM = os.environ.get("TRIPEAKS_WARM", "0") != "0"
+# What a warm profile forgets of the warm-up visit: everything a player saves.
+PLAYER_DATA = "local_storage,indexeddb,websql,file_systems,cookies"
+SNAPSHOT_KEPT = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
+    }
+    return false;
+}"""
 
 
 class RecordingHandler(build.SiteHandler):
@@ -58,17 +83,32 @@ class RecordingHandler(build.SiteHandler):
 class LiveSite:
     """The site served on 127.0.0.1 at ``prefix``; ``swap(root)`` deploys another build."""
 
-    def __init__(self, root: Path, prefix: str = "/") -> None:
+    def __init__(self, root: Path, prefix: str = "/", port: int = 0) -> None:
         prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.handler = type("Handler", (RecordingHandler,), {
             "prefix": prefix, "root": str(root), "requests": [], "downloads": [],
         })
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self.handler)
+        self.root = Path(root)
+        self.closed = True
+        self._serve(port)
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + prefix
+
+    def _serve(self, port: int) -> None:
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), self.handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.url = self.origin + prefix
+        self.closed = False
+
+    def reset(self) -> None:
+        """For the next test: serving again on the same port, the first root,
+        nothing requested yet."""
+        if self.closed:
+            self._serve(self.server.server_address[1])
+        self.handler.root = str(self.root)
+        self.handler.requests.clear()
+        self.handler.downloads.clear()
 
     @property
     def requests(self) -> list[str]:
@@ -82,8 +122,10 @@ class LiveSite:
         self.handler.root = str(root)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        if not self.closed:
+            self.closed = True
+            self.server.shutdown()
+            self.server.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -104,11 +146,76 @@ def site_dir(tmp_path_factory) -> Path:
     return out
 
 
-@pytest.fixture
-def site(site_dir) -> Iterator[LiveSite]:
+def is_cold(request) -> bool:
+    return not WARM or request.node.get_closest_marker("cold") is not None
+
+
+@pytest.fixture(scope="session")
+def warm_site(site_dir) -> Iterator[LiveSite]:
+    """This worker's one server of the site: its origin is the warm profile's."""
     live = LiveSite(site_dir)
     yield live
     live.close()
+
+
+@pytest.fixture(scope="session")
+def warm_profile(warm_site, playwright, browser_type_launch_args, browser_context_args,
+                 tmp_path_factory) -> Path:
+    """A Chromium profile that has visited ``warm_site`` once and kept the app
+    (service worker, caches, the engine's snapshot) but none of a player's data."""
+    path = tmp_path_factory.mktemp("warm") / "profile"
+    context = playwright.chromium.launch_persistent_context(
+        str(path), headless=True, timeout=BOOT_TIMEOUT, **browser_type_launch_args,
+        **browser_context_args)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(warm_site.url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached",
+                               timeout=BOOT_TIMEOUT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=BOOT_TIMEOUT)
+        page.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_TIMEOUT, polling=250)
+        page.goto("about:blank")  # the app's last save is written as it goes
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin",
+                 {"origin": warm_site.origin, "storageTypes": PLAYER_DATA})
+        cdp.detach()
+    finally:
+        context.close()
+    return path
+
+
+@pytest.fixture
+def site(request, site_dir) -> Iterator[LiveSite]:
+    if is_cold(request):
+        live = LiveSite(site_dir)
+        yield live
+        live.close()
+        return
+    live = request.getfixturevalue("warm_site")
+    live.reset()
+    yield live
+    live.reset()
+
+
+@pytest.fixture
+def context(request, tmp_path, browser_context_args):
+    """A cold test's fresh incognito context (pytest-playwright's), or a copy
+    of this worker's warm profile."""
+    if is_cold(request):
+        yield request.getfixturevalue("new_context")()
+        return
+    template = request.getfixturevalue("warm_profile")
+    launch_args = request.getfixturevalue("browser_type_launch_args")
+    playwright = request.getfixturevalue("playwright")
+    path = tmp_path / "warm-profile"
+    shutil.copytree(template, path, symlinks=True,
+                    ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
+    warm = playwright.chromium.launch_persistent_context(
+        str(path), headless=True, timeout=BOOT_TIMEOUT, **launch_args, **browser_context_args)
+    yield warm
+    warm.close()
+    shutil.rmtree(path, ignore_errors=True)
 
 
 @pytest.fixture
@@ -183,3 +290,27 @@ def profile_dir(tmp_path) -> Iterator[Path]:
     path = tmp_path / "profile"
     yield path
     shutil.rmtree(path, ignore_errors=True)
+
+
+# The slowest end-to-end tests (docs/benchmarks.md, "Test suite"), started first so
+# that no xdist worker is left running one of them alone at the end of a run; every
+# other test keeps its place. A name no longer there is ignored.
+SLOWEST_FIRST = (
+    "test_two_tabs_never_double_count_or_lose_statistics",
+    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
+    "test_a_new_game_applies_a_waiting_update",
+    "test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game",
+    "test_screens",
+    "test_watch_the_ai_then_come_back_to_your_own_game",
+    "test_statistics_export_and_import_survive_a_wiped_browser",
+    "test_soak_every_finished_game_is_counted_or_reported",
+    "test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line",
+    "test_pause_stops_the_clock_and_hides_the_cards",
+    "test_blocked_storage_is_said_and_the_game_still_plays",
+)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    rank = {name: i for i, name in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: rank.get(getattr(item, "originalname", item.name),
+                                         len(rank)))

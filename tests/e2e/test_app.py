@@ -124,6 +124,7 @@ def test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link(page, site, w
     assert_clean(watch, site)
 
 
+@pytest.mark.cold  # the first visit's own snapshot and downloads
 def test_offline_reload_restores_the_exact_game(page, site, watch):
     open_app(page, site.url + "#deal=" + encode_code(12))
     wait_controlled(page)
@@ -185,6 +186,7 @@ def test_the_site_works_under_a_sub_path(page, site_dir, make_site, watch):
     assert_clean(watch, live)
 
 
+@pytest.mark.cold
 def test_a_cold_first_visit_downloads_each_file_once(page, site, watch):
     open_app(page, site.url)
     wait_controlled(page)
