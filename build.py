@@ -334,7 +334,9 @@ def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int]) -> dict:
     return entry
 
 
-IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s(?:[^;"']*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
+# A static import or re-export of a relative path: `import {a} from "./x.js"`, `import "./x.js"`.
+IMPORT = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s(?:[^;"']*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
 PRELOAD_MARKER = re.compile(r"^([ \t]*)<!-- __MODULEPRELOAD__ .*?-->$", re.M)
 
 
@@ -368,9 +370,12 @@ def write_module_preloads(dist: Path, entry: str = "main.js") -> None:
     if not PRELOAD_MARKER.search(text):
         raise BuildError("web/index.html lacks the <!-- __MODULEPRELOAD__ ... --> marker")
     links = module_graph(dist, entry)
-    page.write_text(PRELOAD_MARKER.sub(
-        lambda m: "\n".join(f'{m.group(1)}<link rel="modulepreload" href="{name}">' for name in links),
-        text))
+
+    def links_at(match: re.Match[str]) -> str:
+        indent = match.group(1)
+        return "\n".join(f'{indent}<link rel="modulepreload" href="{name}">' for name in links)
+
+    page.write_text(PRELOAD_MARKER.sub(links_at, text))
 
 
 def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None = None) -> dict:
