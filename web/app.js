@@ -10,6 +10,7 @@ import { countResult, presetStats, resetPreset } from "./stats.js";
 import { STUCK, words } from "./words.js";
 import { TABLE_DEFAULTS, RULE_KEYS, effectiveRules, gameRequest, presetTitle } from "./options.js";
 import { isoDate } from "./dialogs.js";
+import { Race } from "./race.js";
 
 const DRAW = 28;
 const MOST_WAITING = 8; // taps kept while a move is played: more than a finger makes
@@ -53,6 +54,7 @@ export class App {
     this.clockWaits = false; // a game brought back (reload, another tab) keeps its clock stopped until a move
     this.boot = doc.querySelector("[data-testid=boot]");
     clock.onTick = (ms) => renderer.setClock(ms, clock.paused);
+    this.race = new Race(this); // race mode (web/race.js): hooks in listen, show and showStats
   }
 
   async start() {
@@ -254,6 +256,7 @@ export class App {
     this.doc.querySelector("[data-testid=deal-code]").addEventListener("keydown", (event) => {
       if (event.key === "Enter") { event.preventDefault(); this.playTyped("code"); }
     });
+    this.race.listen();
     window.addEventListener("hashchange", () => this.openLink());
     window.addEventListener("storage", (event) => this.otherTab(event));
     window.addEventListener("pagehide", () => this.keepTime());
@@ -477,6 +480,7 @@ export class App {
     // Marked before saving, so a reload does not show the result panel again.
     const finishing = board.over && !this.save.finished;
     this.save.finished = Boolean(board.over);
+    this.race.shown(this.save, { fresh, restored }); // a race starts, goes on or is judged with the game
     if (!this.save.watched) this.storage.save("game", this.save); // the player's game stays saved while watching
     this.renderer.draw(board, motion);
     // A panel that asked for this board closes with it: one style pass for both, not two.
@@ -907,6 +911,7 @@ export class App {
     const stats = this.storage.load("stats").value || {};
     this.dialogs.setText("stats-message", "");
     this.dialogs.showStats(stats, preset || (this.save && this.save.preset) || this.options.preset);
+    this.race.showStats(stats);
   }
 
   async resetStats() {

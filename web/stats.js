@@ -82,7 +82,52 @@ export function mendStats(data) {
       }
     } else damaged.push("daily");
   }
+  if (data.race !== undefined) {
+    const { race, bad } = mendRace(data.race);
+    stats.race = race;
+    if (bad) damaged.push("race");
+  }
   return { stats, damaged: [...new Set(damaged)] };
+}
+
+// -- races against the AI (web/race.js): won, lost and tied, per AI level ---------------
+
+export const RACE_LEVELS = ["easy", "normal", "hard"];
+const emptyRace = () => ({ won: 0, lost: 0, tied: 0 });
+
+/** The race results of a save, each level's counts checked (a save from before
+ * races has none: every count 0). Returns {race, bad}: whether anything was mended. */
+export function mendRace(found) {
+  const race = {};
+  let bad = !found || typeof found !== "object" || Array.isArray(found);
+  for (const level of RACE_LEVELS) {
+    const counts = emptyRace();
+    const given = !bad && found[level];
+    if (given !== undefined && given !== false) {
+      if (!given || typeof given !== "object") bad = true;
+      else {
+        for (const key of Object.keys(counts)) {
+          counts[key] = int(given[key]);
+          if (given[key] !== undefined && given[key] !== counts[key]) bad = true;
+        }
+      }
+    }
+    race[level] = counts;
+  }
+  if (!bad && Object.keys(found).some((level) => !RACE_LEVELS.includes(level))) bad = true;
+  return { race, bad };
+}
+
+/** Count one decided race once (its id: "race:" and the game's id); null when it was
+ * counted already. ``result``: {id, level, winner: "you" | "ai" | "tie"}. */
+export function countRace(stats, { id, level, winner }) {
+  if (!id || !RACE_LEVELS.includes(level) || !["you", "ai", "tie"].includes(winner)) return null;
+  const counted = Array.isArray(stats.counted) ? stats.counted : [];
+  if (counted.includes(id)) return null;
+  const race = mendRace(stats.race || {}).race;
+  const key = winner === "you" ? "won" : winner === "ai" ? "lost" : "tied";
+  race[level] = { ...race[level], [key]: race[level][key] + 1 };
+  return { ...stats, counted: [...counted, id].slice(-100), race };
 }
 
 /**

@@ -5,7 +5,7 @@
 export const plural = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
 
 /** What the AI players know (reference 004), said in the Rules panel. */
-export const AI_SEES = "The AI players (Watch AI, and the results set beside yours after a game) "
+export const AI_SEES = "The AI players (Watch AI, the AI you race, and the results set beside yours) "
   + "see only what you see: their own face-up cards, the waste, how many cards the stock "
   + "holds, and the moves played so far. They never look at a face-down card or the order "
   + "of the stock.";
