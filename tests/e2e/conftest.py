@@ -159,14 +159,14 @@ def warm_site(site_dir) -> Iterator[LiveSite]:
 
 
 @pytest.fixture(scope="session")
-def warm_profile(warm_site, playwright, browser_type_launch_args, browser_context_args,
-                 tmp_path_factory) -> Path:
+def warm_profile(warm_site, playwright, browser_type_launch_args, tmp_path_factory) -> Path:
     """A Chromium profile that has visited ``warm_site`` once and kept the app
-    (service worker, caches, the engine's snapshot) but none of a player's data."""
+    (service worker, caches, the engine's snapshot) but none of a player's data.
+    Warmed with no context options: a test module may override
+    ``browser_context_args`` (a phone's viewport and touch), per test."""
     path = tmp_path_factory.mktemp("warm") / "profile"
     context = playwright.chromium.launch_persistent_context(
-        str(path), headless=True, timeout=BOOT_TIMEOUT, **browser_type_launch_args,
-        **browser_context_args)
+        str(path), headless=True, timeout=BOOT_TIMEOUT, **browser_type_launch_args)
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(warm_site.url)
