@@ -182,3 +182,45 @@ def test_unticked_checkboxes_in_options_look_unticked(phone, site):
     # Drawn in the light scheme of the panel it sits on: an empty white square
     # (the page's dark scheme drew it as a dark square that read as ticked).
     assert box.evaluate("el => getComputedStyle(el).colorScheme") == "light"
+
+
+COVERED = """(selector) => {
+    const bar = document.querySelector('.watch').getBoundingClientRect();
+    return [...document.querySelectorAll(selector)].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width && r.left < bar.right && bar.left < r.right
+            && r.top < bar.bottom && bar.top < r.bottom;
+    }).map((c) => c.dataset.slot || c.dataset.testid);
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)])
+def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(browser, site, size):
+    """Its controls all on the screen (Stop reachable without scrolling), in at most two
+    rows, over no card of the peaks; beside the waste on a landscape phone, and over
+    only the foot of the stock and waste on a 320x568 phone, where it lies on the toolbar."""
+    width, height = size
+    context = phone_context(browser, width, height)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_app(page, site.url)
+        tap(page, *centre(page, ".actions [data-action=menu]"))
+        page.wait_for_selector("[data-testid=menu][open]")
+        tap(page, *centre(page, "[data-testid=menu] [data-action=watch]"))
+        page.wait_for_selector(".watch:not([hidden])")
+        controls = page.evaluate("""() => [
+            ...document.querySelectorAll('.watch button, .watch select')]
+            .filter((e) => e.checkVisibility()).map((e) => {
+                const r = e.getBoundingClientRect();
+                return [e.textContent.trim().slice(0, 12), r.top, r.bottom, r.left, r.right]; })""")
+        assert any(name.startswith("Stop") for name, *_ in controls)
+        for name, top, bottom, left, right in controls:
+            assert top >= 0 and bottom <= height and left >= 0 and right <= width, (name, controls)
+        assert len({round(top) for _, top, *_ in controls}) <= 2, controls  # two rows at most
+        assert page.evaluate(COVERED, "[data-slot]") == []
+        if (width, height) != (320, 568):
+            assert page.evaluate(COVERED, "[data-testid=stock], [data-testid=waste]") == []
+        assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
+    finally:
+        context.close()

@@ -119,6 +119,8 @@ int(pytest.main([
     "-p", "no:cacheprovider", "tests",
     # A subprocess cannot be started inside Pyodide.
     "--deselect", "tests/test_cli.py::test_module_entry_point_exits_2_on_bad_input",
+    # The site's build (build.py) runs on the host, never in the engine's runtime.
+    "--ignore", "tests/test_site_build.py",
     *json.loads(pytest_args_json),
 ]))
 `);
