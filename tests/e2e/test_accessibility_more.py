@@ -291,8 +291,10 @@ def test_a_phone_with_200_percent_text_overlaps_no_label_and_cuts_off_no_drop_do
         # The sound button (an icon) keeps to its corner, off every card.
         assert page.evaluate("""() => {
             const s = document.querySelector('[data-testid=sound]').getBoundingClientRect();
-            return [...document.querySelectorAll('[data-slot]')].map((c) => c.getBoundingClientRect())
-                .filter((c) => c.left < s.right && s.left < c.right && c.top < s.bottom && s.top < c.bottom)
+            return [...document.querySelectorAll('[data-slot]')]
+                .map((c) => c.getBoundingClientRect())
+                .filter((c) => c.left < s.right && s.left < c.right
+                               && c.top < s.bottom && s.top < c.bottom)
                 .length; }""") == 0
         # Options: every drop-down shows its choice whole, inside the window.
         page.get_by_role("button", name="Menu").click()
