@@ -357,8 +357,7 @@ def module_graph(root: Path, entry: str, generated: frozenset[str] = frozenset()
         if not path.is_file():
             raise BuildError(f"{entry} imports {name}, which is not in {root}")
         for target in IMPORT.findall(path.read_text()):
-            todo.append((Path(name).parent / target).as_posix().removeprefix("./"))
-            todo[-1] = Path(os.path.normpath(todo[-1])).as_posix()
+            todo.append(Path(os.path.normpath(Path(name).parent / target)).as_posix())
     return seen
 
 
