@@ -23,6 +23,10 @@ def test_the_page_is_accessible_while_the_engine_boots(browser, site, axe_source
     try:
         page.goto(site.url, wait_until="commit")
         page.wait_for_selector("nav.actions", state="attached")
+        # A browser paints nothing before its stylesheets are in; audit what it paints
+        # (axe on the unstyled page judges the link colours against a white it assumes).
+        page.wait_for_function("""() => [...document.querySelectorAll('link[rel=stylesheet]')]
+            .every(link => link.sheet !== null)""")
         if held == "pyodide":
             page.wait_for_function("() => document.querySelectorAll('[data-slot]').length === 28")
         page.wait_for_function("() => typeof axe === 'object'")
