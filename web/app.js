@@ -625,13 +625,13 @@ export class App {
   }
 
   /** Ask before leaving a game in progress; says what leaving records. */
-  async confirmLeave(what) {
+  async confirmLeave(what, { hold = false } = {}) {
     if (!this.inProgress()) return true;
     const loss = this.save.board.rules && this.save.board.rules.abandon_is_loss;
     return this.dialogs.confirm(
       `${what}?`,
       loss ? "This game is not finished: leaving it counts as a loss." : "This game is not finished. It will not be recorded.",
-      what, "Keep playing",
+      what, "Keep playing", { hold },
     );
   }
 
@@ -732,7 +732,10 @@ export class App {
     });
   }
 
+  /** Deal (or restart) and draw; ``closing`` names panels that close with the new board,
+   * as does a confirm panel held open by its yes. */
   async deal(request, { daily = null, command = "new_game", closing = [] } = {}) {
+    closing = [...closing, "confirm"];
     await this.leaveGame();
     let state;
     try {
@@ -767,12 +770,13 @@ export class App {
     this.dialogs.close("result");
     return this.enqueue(async () => {
       await this.stopWatching();
-      if (!(await this.confirmLeave("New game"))) return;
+      if (!(await this.confirmLeave("New game", { hold: true }))) return;
       if (dealing) dealing();
       try {
         if (request) await this.deal(request);
         else await this.dealFromOptions();
       } finally {
+        this.dialogs.close("confirm"); // held open for the board: closed whatever happened
         this.notices.dismiss("difficulty");
       }
       // A waiting update is applied now, between games, with the new one saved.
@@ -785,8 +789,12 @@ export class App {
     return this.enqueue(async () => {
       await this.stopWatching();
       if (!this.save || this.save.board.moves === 0) return;
-      if (!(await this.confirmLeave("Restart"))) return;
-      await this.deal({}, { command: "restart", daily: this.save.daily });
+      if (!(await this.confirmLeave("Restart", { hold: true }))) return;
+      try {
+        await this.deal({}, { command: "restart", daily: this.save.daily });
+      } finally {
+        this.dialogs.close("confirm"); // the panel held open for the board: closed whatever happened
+      }
     });
   }
 

@@ -75,8 +75,10 @@ export class Dialogs {
     this.panelsChanged(); // now, not at the close event: what is said next is said in the page
   }
 
-  /** Ask yes or no; resolves true for yes. Esc or the backdrop is no. */
-  confirm(title, text, yes = "Leave it", no = "Keep playing") {
+  /** Ask yes or no; resolves true for yes. Esc or the backdrop is no. With
+   * ``hold``, a yes leaves the panel open for the caller to close with what it
+   * asked for (one style pass for both). */
+  confirm(title, text, yes = "Leave it", no = "Keep playing", { hold = false } = {}) {
     const dialog = this.all.confirm;
     dialog.querySelector("h2").textContent = title;
     dialog.querySelector(".confirm-text").textContent = text;
@@ -91,7 +93,7 @@ export class Dialogs {
         yesButton.removeEventListener("click", onYes);
         noButton.removeEventListener("click", onNo);
         dialog.removeEventListener("close", onClose);
-        if (dialog.open) dialog.close();
+        if (dialog.open && !(hold && answer)) dialog.close();
         resolve(answer);
       };
       const onYes = () => done(true);
