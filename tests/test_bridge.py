@@ -112,7 +112,30 @@ def test_an_illegal_move_answers_with_the_players_reason():
     ok(type="new_game", number=3)
     answer = call(type="action", move=0)
     assert not answer["ok"]
-    assert answer["error"]["message"] == "This card is blocked."
+    assert answer["error"] == {"kind": "illegal-move", "message": "This card is blocked."}
+
+
+def test_an_undo_the_rules_refuse_is_its_own_kind():
+    ok(type="new_game", number=3, preset="classic")
+    answer = call(type="action", move="undo")
+    assert answer["ok"] is False and answer["error"]["kind"] == "illegal-undo"
+    ok(type="new_game", number=3)
+    assert call(type="action", move="redo")["error"]["kind"] == "illegal-undo"
+
+
+def test_a_plain_value_error_is_a_bad_request_and_no_game_is_said(monkeypatch):
+    monkeypatch.setattr(bridge, "_game", None)
+    assert call(type="state")["error"]["kind"] == "no-game"
+    ok(type="new_game", number=3)
+    assert call(type="ai_step", level="grandmaster")["error"]["kind"] == "bad-request"
+
+
+def test_every_error_kind_is_a_stable_kebab_case_name_named_in_the_docstring():
+    assert bridge.__doc__ is not None
+    for kind in bridge.ERROR_KINDS:
+        assert kind == kind.lower() and " " not in kind and "_" not in kind
+        assert f"\n    {kind} " in bridge.__doc__, kind
+    assert set(bridge.ERROR_KINDS) == set(ok(type="hello")["vocabulary"]["error_kinds"])
 
 
 @pytest.mark.parametrize("message, kind", [
@@ -125,8 +148,8 @@ def test_an_illegal_move_answers_with_the_players_reason():
      "bad-record"),
     ({"type": "new_game", "preset": "nonsense"}, "bad-rules"),
     ({"type": "new_game", "number": 1, "rules": {"wrap": "yes"}}, "bad-rules"),
-    ({"type": "new_game", "code": "TP1-E-ABCDEF"}, "DealError"),
-    ({"type": "new_game", "cards": "7H 7H"}, "NotationError"),
+    ({"type": "new_game", "code": "TP1-E-ABCDEF"}, "bad-deal"),
+    ({"type": "new_game", "cards": "7H 7H"}, "bad-notation"),
 ])
 def test_bad_requests_are_answered_not_raised(message, kind):
     answer = call(**message)
@@ -212,7 +235,7 @@ def test_the_daily_deal_is_the_same_for_everyone_and_winnable():
     assert one["board"]["deal_number"] == two["board"]["deal_number"] >= 20261130
     assert one["date"] == "2026-11-30"
     assert solve(Game.from_record(one["record"])).won
-    assert call(type="daily", date="30/11/2026")["error"]["kind"] == "DealError"
+    assert call(type="daily", date="30/11/2026")["error"]["kind"] == "bad-deal"
 
 
 def test_par_and_analysis_of_a_stuck_game_say_which_move_lost_it():

@@ -22,7 +22,11 @@ holds a move for people to read it is its card code (``notation.move_text``:
 
 Commands:
 
-    hello                                   versions and which features exist
+    hello                                   versions, which features exist, and the
+                                            words the page shares with the engine:
+                                            "vocabulary": {"draw_move": notation.DRAW,
+                                            "rule_keys": rules.RULE_KEYS, "error_kinds":
+                                            ERROR_KINDS}
     new_game  {number | code | cards | first, preset?, rules?, from_options?, difficulty?}
                                             difficulty: easy|medium|hard|expert: a random
                                             winnable deal of that class (rating.rate), the
@@ -89,6 +93,24 @@ Commands:
                                             {"winner": "you"|"ai"|"tie"|None, ...}
     describe                                {"text": the board in words}
     presets                                 the named rule sets
+
+Errors. An error's ``kind`` is one of these stable names (``ERROR_KINDS``, sent in
+``hello``); its ``message`` is written for the player:
+
+    bad-request    a request the bridge cannot read: not JSON, an unknown type, a bad field
+    bad-rules      rules or a preset that do not exist (rules.RulesError)
+    bad-deal       a deal number, code or date that names no deal (deals.DealError)
+    bad-notation   text that is not a deal or a move (notation.NotationError)
+    bad-card       a card code that is no card (cards.CardError)
+    bad-record     a saved game that cannot be restored (game.RecordError)
+    bad-replay     a replay link that does not replay (replay_link.ReplayLinkError)
+    illegal-move   a move the rules refuse now (game.IllegalMoveError)
+    illegal-undo   an undo or a redo the rules or the history refuse (game.UndoError)
+    no-game        a command that needs a game, before one is dealt
+    game-over      the AI's move asked of a finished game
+    not-found      no deal of the difficulty asked for was found (dealer.NoDealFound)
+    too-long       a game with too many actions for a replay link
+    internal       a bug in the engine; the message names it, with a traceback
 """
 
 from __future__ import annotations
@@ -100,8 +122,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, ai, analysis, dealer, deals, jsontext, race, replay_link, solver
-from .game import Game
-from .notation import DRAW, REDO, UNDO, move_text
+from .cards import CardError
+from .game import Game, IllegalMoveError, RecordError, UndoError
+from .notation import DRAW, REDO, UNDO, NotationError, move_text
 from .par import par
 from .request import (
     FIRST_DEAL,
@@ -115,11 +138,38 @@ from .request import (
     recorded_game,
     seconds,
 )
-from .rules import PRESETS, RulesError
+from .rules import PRESETS, RULE_KEYS, RulesError
 from .scoring import scoring_for
 
-__all__ = ["handle", "handle_json", "COMMANDS", "BridgeError", "FIRST_DEAL", "make_rules",
-           "fair_hint"]
+__all__ = ["handle", "handle_json", "COMMANDS", "ERROR_KINDS", "BridgeError", "FIRST_DEAL",
+           "make_rules", "fair_hint"]
+
+ERROR_KINDS = ("bad-request", "bad-rules", "bad-deal", "bad-notation", "bad-card", "bad-record",
+               "bad-replay", "illegal-move", "illegal-undo", "no-game", "game-over", "not-found",
+               "too-long", "internal")
+"""Every ``kind`` an error reply can have (the module docstring says what each means)."""
+
+_KIND_OF: tuple[tuple[type[ValueError], str], ...] = (
+    (IllegalMoveError, "illegal-move"),
+    (UndoError, "illegal-undo"),
+    (RecordError, "bad-record"),
+    (replay_link.ReplayLinkError, "bad-replay"),
+    (dealer.NoDealFound, "not-found"),
+    (RulesError, "bad-rules"),
+    (deals.DealError, "bad-deal"),
+    (NotationError, "bad-notation"),
+    (CardError, "bad-card"),
+)
+"""The kind of each refusal the engine raises (the first class that matches); a
+BridgeError names its own, and any other ValueError is a request the engine cannot
+carry out, "bad-request"."""
+
+
+def _kind(error: ValueError) -> str:
+    if isinstance(error, BridgeError):
+        return error.kind
+    return next((kind for cls, kind in _KIND_OF if isinstance(error, cls)), "bad-request")
+
 
 _game: Game | None = None
 
@@ -394,6 +444,9 @@ def _hello(msg: Request) -> Reply:
         # Every feature is always there; the key stays for the page's check.
         "features": dict.fromkeys(("game", "deals", "notation", "scoring", "solver", "ai",
                                    "rating", "replay_link", "race"), True),
+        # The words the page and the engine share (web/vocabulary.js holds them for the page).
+        "vocabulary": {"draw_move": DRAW, "rule_keys": list(RULE_KEYS),
+                       "error_kinds": list(ERROR_KINDS)},
     }
 
 
@@ -442,14 +495,8 @@ def handle(message: object) -> Reply:
         if command is None:
             raise BridgeError(f"unknown request type '{message['type']}'")
         return {"ok": True, "result": command(message)}
-    except BridgeError as exc:
-        return {"ok": False, "error": {"kind": exc.kind, "message": str(exc)}}
-    except dealer.NoDealFound as exc:
-        return {"ok": False, "error": {"kind": "not-found", "message": str(exc)}}
-    except RulesError as exc:
-        return {"ok": False, "error": {"kind": "bad-rules", "message": str(exc)}}
-    except ValueError as exc:  # IllegalMoveError, UndoError, CardError, bad codes
-        return {"ok": False, "error": {"kind": type(exc).__name__, "message": str(exc)}}
+    except ValueError as exc:  # a refusal: an illegal move, a bad deal, code or record, ...
+        return {"ok": False, "error": {"kind": _kind(exc), "message": str(exc)}}
     except Exception as exc:  # a bug: report it, keep the worker alive
         return {
             "ok": False,

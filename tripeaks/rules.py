@@ -71,6 +71,10 @@ class Rules:
         return cls(**data)
 
 
+RULE_KEYS = tuple(f.name for f in fields(Rules))
+"""The name of every rule option, in order: the keys of :meth:`Rules.to_json`."""
+
+
 @dataclass(frozen=True)
 class Preset:
     """A named rule set reproducing one reference game."""

@@ -674,10 +674,10 @@ export class App {
           performance.measure("tripeaks:move", "tripeaks:input", "tripeaks:drawn");
         });
       } catch (error) {
-        if (error && (error.kind === "IllegalMoveError" || error.kind === "UndoError")) {
+        if (error && (error.kind === "illegal-move" || error.kind === "illegal-undo")) {
           if (Number.isInteger(move)) this.renderer.shake(move);
           if (this.sound) this.sound.play("illegal");
-          const shown = this.options.errorHelp !== false || error.kind === "UndoError";
+          const shown = this.options.errorHelp !== false || error.kind === "illegal-undo";
           if (shown) this.notices.show(error.message, { id: "move", timeout: 3000 });
           this.renderer.refusal(move, error.message, { spoken: shown }); // the notice says the reason; this, what blocks
         } else {
