@@ -12,12 +12,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from . import deals
 from .ai import HardAI
 from .cards import card_name
 from .game import Game
+from .jsontext import JSON, AnalysisJSON, GameRecord, HintJSON
 from .notation import DRAW, REDO, UNDO, move_text
 from .par import HINT_NODES, Par, best_line, par
 from .rules import Rules
@@ -95,7 +96,7 @@ class Hint:
     score: int | None = None
     """With aim ``par``: the final score that line reaches."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HintJSON:
         return {"move": self.text, "position": self.move, "reason": self.reason,
                 "source": self.source, "result": self.result, "aim": self.aim,
                 "score": self.score}
@@ -217,7 +218,7 @@ class Analysis:
             return None
         return card_name(self.cards[self.moves[self.turning_point]])
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AnalysisJSON:
         return {
             "winnable": self.winnable,
             "turning_point": self.turning_point,
@@ -246,9 +247,10 @@ def _effective_moves(actions: Sequence[int]) -> list[int]:
     return stack
 
 
-def analyse(record: Game | dict[str, Any], *, with_par: bool = True,
+def analyse(record: Game | GameRecord | JSON, *, with_par: bool = True,
             max_seconds: float | None = SAFETY_SECONDS) -> Analysis:
-    """Analyse a finished or abandoned game (a Game, or its saved record)."""
+    """Analyse a finished or abandoned game (a Game, or its saved record: one read
+    from a file is checked by :meth:`Game.from_record`)."""
     game = record if isinstance(record, Game) else Game.from_record(record)
     moves = _effective_moves(game.actions)
     fresh = game.restarted()

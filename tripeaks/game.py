@@ -16,10 +16,10 @@ few values it changes and undo puts them back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from . import deals
 from .cards import adjacent, card_code, card_name
+from .jsontext import Board, GameRecord, LastAction, ScoreEvent, Slot
 from .layout import (
     ALL_REMOVED,
     COVER_MASK,
@@ -46,7 +46,7 @@ from .notation import (
     parse_deal,
 )
 from .rules import Rules, RulesError, preset_of
-from .scoring import Event, ScoreState, scoring_for
+from .scoring import ScoreState, scoring_for
 
 __all__ = ["DRAW", "Game", "IllegalMoveError", "UndoError", "RecordError"]
 
@@ -130,9 +130,9 @@ class Game:
         self.won = False
         self.stuck = False
         self.used_undo = False
-        self.events: list[Event] = []
+        self.events: list[ScoreEvent] = []
         self.revealed: list[int] = []
-        self.last_action: dict[str, Any] | None = None
+        self.last_action: LastAction | None = None
         self.actions: list[int] = []
         self._undo: list[tuple[int, _Snapshot]] = []
         self._redo: list[int] = []
@@ -242,15 +242,15 @@ class Game:
 
     # -- acting ---------------------------------------------------------------
 
-    def play(self, position: int) -> list[Event]:
+    def play(self, position: int) -> list[ScoreEvent]:
         if position == DRAW:
             raise IllegalMoveError(NO_SUCH_MOVE)
         return self.apply(position)
 
-    def draw(self) -> list[Event]:
+    def draw(self) -> list[ScoreEvent]:
         return self.apply(DRAW)
 
-    def apply(self, move: int) -> list[Event]:
+    def apply(self, move: int) -> list[ScoreEvent]:
         """Play a peak position or ``DRAW``; returns the score events.
 
         :raises IllegalMoveError: with the reason a player sees.
@@ -293,7 +293,7 @@ class Game:
         self.last_action = {"kind": "undo", "move": None, "points": 0,
                             "streak_grew": False, "peak_cleared": None}
 
-    def redo(self) -> list[Event]:
+    def redo(self) -> list[ScoreEvent]:
         """Make again the last action taken back.
 
         :raises UndoError: when there is nothing to redo.
@@ -399,9 +399,9 @@ class Game:
 
     # -- the app's view and the save format ------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Board:
         """Everything the app draws, as plain JSON. Face-down cards stay hidden."""
-        slots = []
+        slots: list[Slot] = []
         for p in range(PEAK_CARDS):
             removed = bool(self.removed >> p & 1)
             face_up = not removed and self.face_up(p)
@@ -455,7 +455,7 @@ class Game:
             "description": self.describe(),
         }
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> GameRecord:
         """The versioned save: rules, deal and every action, replayable exactly."""
         return {
             "format": RECORD_FORMAT,

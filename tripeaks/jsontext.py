@@ -1,4 +1,8 @@
-"""Reading JSON that comes from outside (a saved game, a worker message) safely.
+"""JSON at the engine's edge: its types, the shapes the engine sends, and outside JSON read safely.
+
+:data:`JSON` is every value a JSON text can hold; the ``TypedDict`` classes below are
+the shapes the engine sends (a board, a saved game, par, an analysis, ...), so
+mypy checks every key a producer writes and every field a reader takes.
 
 Python's parser recurses once per nesting level. Under CPython a deep text
 raises :class:`RecursionError`, but inside Pyodide it can exhaust the
@@ -10,7 +14,16 @@ checked with a plain loop before the parser sees the text.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypeAlias, TypedDict
+
+__all__ = ["JSON", "JSONObject", "MAX_DEPTH", "TooDeepError", "nesting_depth", "loads",
+           "ScoreEvent", "ScoreCounts", "LastAction", "Slot", "Waste", "Stock", "Board",
+           "GameRecord", "HintJSON", "ParJSON", "AnalysisJSON", "RatingJSON", "SolutionJSON"]
+
+JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
+"""Every value a JSON text can hold, as :func:`json.loads` gives it."""
+JSONObject: TypeAlias = dict[str, JSON]
+"""A JSON object: what a shape without a ``TypedDict`` of its own is sent as."""
 
 MAX_DEPTH = 64
 
@@ -41,7 +54,7 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
+def loads(text: str, max_depth: int = MAX_DEPTH) -> JSON:
     """``json.loads`` that refuses a text nested deeper than ``max_depth``.
 
     >>> loads('{"moves": [1, 2]}')
@@ -54,4 +67,170 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> Any:
     depth = nesting_depth(text)
     if depth > max_depth:
         raise TooDeepError(f"JSON nested too deeply ({depth} levels; at most {max_depth})")
-    return json.loads(text)
+    parsed: JSON = json.loads(text)
+    return parsed
+
+
+# -- the shapes the engine sends ---------------------------------------------------------
+# To mypy a TypedDict is no dict[str, ...] at all, whatever the value type, so a shape
+# that bridge.py answers as a whole reply (race.py's plan and result) is a JSONObject.
+
+
+class ScoreEvent(TypedDict):
+    """What one action earned, as the app shows it: ``{"kind": "streak", "points": 7,
+    "label": "+7"}`` (:mod:`tripeaks.scoring`)."""
+
+    kind: str
+    points: int
+    label: str
+
+
+class ScoreCounts(TypedDict):
+    """What a scoring system scores (``Scoring.counts()``): points at all, and streaks."""
+
+    points: bool
+    streaks: bool
+
+
+class LastAction(TypedDict):
+    """What the app celebrates about the last action (``Game.last_action``)."""
+
+    kind: str
+    """``play``, ``draw`` or ``undo``."""
+    move: int | None
+    points: int
+    streak_grew: bool
+    peak_cleared: int | None
+
+
+class Slot(TypedDict):
+    """One peak position of the board; a face-down card's code and name are ``None``."""
+
+    slot: int
+    card: str | None
+    name: str | None
+    removed: bool
+    face_up: bool
+    free: bool
+    fits: bool
+    row: int
+    column: int
+    covered_by: list[int]
+    uncovers: list[int]
+
+
+class Waste(TypedDict):
+    card: str | None
+    name: str | None
+    count: int
+
+
+class Stock(TypedDict):
+    count: int
+
+
+class Board(TypedDict):
+    """Everything the app draws (``Game.view()``)."""
+
+    rules: JSONObject
+    preset: str
+    deal_number: int | None
+    deal_code: str | None
+    slots: list[Slot]
+    waste: Waste
+    stock: Stock
+    score: int | None
+    scores: ScoreCounts
+    breakdown: dict[str, int]
+    streak: int
+    best_streak: int
+    peaks_cleared: int
+    moves: int
+    cards_left: int
+    won: bool
+    stuck: bool
+    over: bool
+    can_undo: bool
+    can_redo: bool
+    used_undo: bool
+    events: list[ScoreEvent]
+    revealed: list[int]
+    last_action: LastAction | None
+    last_move: str | None
+    actions: int
+    description: str
+
+
+class GameRecord(TypedDict):
+    """The versioned save (``Game.to_record()``)."""
+
+    format: str
+    version: int
+    rules: JSONObject
+    number: int | None
+    deal: str
+    actions: str
+
+
+class HintJSON(TypedDict):
+    """``analysis.Hint.to_json()``: the move as its card code, and as a position."""
+
+    move: str | None
+    position: int | None
+    reason: str
+    source: str
+    result: str
+    aim: str
+    score: int | None
+
+
+class ParJSON(TypedDict):
+    """``par.Par.to_json()``."""
+
+    result: str
+    scoring: str
+    score: int | None
+    score_exact: bool
+    score_line: list[str]
+    draws: int | None
+    draws_exact: bool
+    draws_line: list[str]
+    nodes: int
+
+
+class AnalysisJSON(TypedDict):
+    """``analysis.Analysis.to_json()``."""
+
+    winnable: bool | None
+    turning_point: int | None
+    turning_move: str | None
+    turning_name: str | None
+    still_winnable: bool | None
+    moves: list[str]
+    par: ParJSON | None
+
+
+RatingJSON = TypedDict("RatingJSON", {  # "class" is a keyword: no class syntax
+    "class": str,
+    "level": int,
+    "winnable": bool,
+    "playouts_won": int,
+    "playouts": int,
+    "ease": float,
+    "cards_left": float,
+    "solver_nodes": int,
+    "solver_method": str,
+    "thresholds": list[int],
+})
+"""``rating.Rating.to_json()``."""
+
+
+class SolutionJSON(TypedDict):
+    """``solver.Solution.to_json()``: the line as card codes and as moves."""
+
+    result: str
+    line: list[str]
+    moves: list[int]
+    nodes: int
+    seconds: float
+    method: str

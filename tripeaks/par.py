@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .game import Game
+from .jsontext import ParJSON
 from .layout import ALL_REMOVED, GROUP_MASKS, GROUP_OF, PEAK_CARDS, TIPS
 from .notation import DRAW, move_text
 from .rules import Rules
@@ -60,7 +60,7 @@ class Par:
     nodes: int = 0
     """Work done: search nodes plus states of the best-score programme."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ParJSON:
         return {
             "result": self.result,
             "scoring": self.scoring,

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from . import deals, solver
 from .ai import NormalAI, View
 from .game import Game
+from .jsontext import RatingJSON
 from .rules import Rules
 
 __all__ = ["Rating", "rate", "CLASSES", "NOT_WINNABLE", "PLAYOUTS", "WAVER", "THRESHOLDS"]
@@ -77,7 +77,7 @@ class Rating:
         """Share of the playouts won, 0..1."""
         return self.wins / self.playouts
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RatingJSON:
         return {
             "class": self.label,
             "level": self.level,

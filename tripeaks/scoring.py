@@ -8,9 +8,9 @@ that the app shows as they happen.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-Event = dict[str, Any]
+from .jsontext import ScoreCounts, ScoreEvent
 
 
 class ScoreState(NamedTuple):
@@ -25,11 +25,11 @@ class ScoreState(NamedTuple):
     end_points: int = 0
 
 
-Scored = tuple[ScoreState, list[Event]]
+Scored = tuple[ScoreState, list[ScoreEvent]]
 """A new score state and the events that explain the change."""
 
 
-def event(kind: str, points: int, label: str) -> Event:
+def event(kind: str, points: int, label: str) -> ScoreEvent:
     return {"kind": kind, "points": points, "label": label}
 
 
@@ -86,7 +86,7 @@ class Scoring:
         return {}
 
     @classmethod
-    def counts(cls) -> dict[str, bool]:
+    def counts(cls) -> ScoreCounts:
         """What this system scores, for the app to show only that: points at all,
         and streaks."""
         return {"points": cls.has_score, "streaks": cls.scores_streaks}

@@ -40,9 +40,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .game import Game
+from .jsontext import SolutionJSON
 from .lattice import ABOVE, BELOW, DIRECT, lattice, runner, uncovered_mask
 from .layout import ALL_REMOVED, PEAK_CARDS
 from .notation import DRAW, move_text
@@ -136,7 +136,7 @@ class Solution:
     def line_text(self) -> list[str]:
         return [move_text(self.cards, m) for m in self.line]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SolutionJSON:
         return {
             "result": self.result,
             "line": self.line_text(),

@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 from . import analysis, deals, jsontext, rating, solver
 from .cli_common import (
@@ -39,6 +39,7 @@ from .cli_common import (
     rules_from,
 )
 from .game import Game
+from .jsontext import RatingJSON, SolutionJSON
 from .notation import parse_deal
 from .par import HINT_NODES, PAR_NODES, par
 from .rules import Rules
@@ -80,11 +81,26 @@ def _game(args: argparse.Namespace) -> Game:
     return apply_moves(game_from(args), getattr(args, "moves", None) or "")
 
 
-def _solution_json(solution: solver.Solution, game: Game | None = None) -> dict[str, Any]:
+class _DealSolution(SolutionJSON):
+    """What ``solve --json`` prints for a deal with a code: the solution, then the code."""
+
+    deal: str
+
+
+class _DealRating(RatingJSON):
+    """What ``rate --json`` prints: the deal's code (``None`` for a custom deal), then
+    the rating."""
+
+    deal: str | None
+
+
+def _solution_json(solution: solver.Solution,
+                   game: Game | None = None) -> SolutionJSON | _DealSolution:
     out = solution.to_json()
-    if game is not None and game.deal_code:
-        out["deal"] = game.deal_code
-    return out
+    if game is None or not game.deal_code:
+        return out
+    with_deal: _DealSolution = {**out, "deal": game.deal_code}
+    return with_deal
 
 
 # -- solve ---------------------------------------------------------------------------
@@ -331,10 +347,8 @@ def _rated_deal(text: str, rules: Rules) -> Game:
     return Game.new(deals.parse_number(text), rules)
 
 
-def _rating_json(found: rating.Rating, game: Game) -> dict[str, Any]:
-    out: dict[str, Any] = {"deal": game.deal_code}
-    out.update(found.to_json())
-    return out
+def _rating_json(found: rating.Rating, game: Game) -> _DealRating:
+    return {"deal": game.deal_code, **found.to_json()}
 
 
 def cmd_rate(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
