@@ -33,9 +33,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from .ai import make_ai, visible
+from .cards import adjacent
+from .game import Game
+from .jsontext import JSONObject
 from .notation import DRAW, move_text
 
 __all__ = ["PACE", "Step", "Plan", "Result", "plan", "judge", "WINNERS"]
@@ -66,7 +68,7 @@ class Step:
     cards_left: int
     stock_count: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"at": self.at, "move": self.move, "text": self.text,
                 "cards_left": self.cards_left, "stock": self.stock_count}
 
@@ -88,7 +90,7 @@ class Plan:
         """Race time of the AI's last move (0 if it cannot move at all)."""
         return self.steps[-1].at if self.steps else 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"level": self.level, "steps": [s.to_json() for s in self.steps],
                 "won": self.won, "cards_left": self.cards_left, "moves": self.moves,
                 "score": self.score, "finish_at": self.finish_at,
@@ -105,10 +107,10 @@ class Result:
     """"cleared": someone cleared first; "fewer": both stuck, fewer cards left
     won; "same": a tie; "" while undecided."""
     level: str
-    you: dict[str, Any]
-    ai: dict[str, Any]
+    you: JSONObject
+    ai: JSONObject
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"winner": self.winner, "reason": self.reason, "level": self.level,
                 "you": self.you, "ai": self.ai}
 
@@ -119,7 +121,7 @@ def _pace(level: str, move: int, fits: int, rng: random.Random, scale: float) ->
     return max(1, round(base * (1 + rng.uniform(-JITTER, JITTER)) * scale))
 
 
-def plan(start: Any, level: str, seed: int = 0, scale: float = 1.0) -> Plan:
+def plan(start: Game, level: str, seed: int = 0, scale: float = 1.0) -> Plan:
     """The AI of ``level`` plays ``start`` (a Game, left untouched) from its
     start to its end; each move timed at the level's pace (``scale`` multiplies
     every time: a test's fast race). Seeded: the same plan on every device."""
@@ -137,8 +139,8 @@ def plan(start: Any, level: str, seed: int = 0, scale: float = 1.0) -> Plan:
         if game.over:
             break
         view = visible(game)
-        fits = sum(1 for p in view.free(view.removed)
-                   if view.waste_rank is None or _adjacent(view, p))
+        fits = sum(1 for p in view.free(view.removed) if view.waste_rank is None
+                   or adjacent(view.known[p], view.waste_rank, view.wrap))
         move = player.choose(game)
         at += _pace(level, move, fits, rng, scale)
         text = move_text(game.cards, move)
@@ -146,12 +148,6 @@ def plan(start: Any, level: str, seed: int = 0, scale: float = 1.0) -> Plan:
         steps.append(Step(at, int(move), text, game.cards_left, game.stock_count))
     return Plan(level, tuple(steps), bool(game.won), game.cards_left, game.view()["moves"],
                 game.score, start.restarted().cards_left)
-
-
-def _adjacent(view: Any, p: int) -> bool:
-    from .cards import adjacent
-
-    return adjacent(view.known[p], view.waste_rank, view.wrap)
 
 
 def judge(race: Plan, *, won: bool, over: bool, cards_left: int, elapsed: float,
@@ -162,11 +158,11 @@ def judge(race: Plan, *, won: bool, over: bool, cards_left: int, elapsed: float,
     shown = [s for s in race.steps if s.at <= elapsed]
     ai_now = shown[-1].cards_left if shown else race.start_cards_left
     ai_done = bool(race.steps) and race.finish_at <= elapsed or not race.steps
-    ai = {"won": race.won, "cards_left": race.cards_left, "moves": race.moves,
-          "score": race.score, "finish_at": race.finish_at, "now_cards_left": ai_now,
-          "done": ai_done}
-    you = {"won": bool(won), "over": bool(over), "cards_left": int(cards_left),
-           "elapsed": int(elapsed), "moves": moves}
+    ai: JSONObject = {"won": race.won, "cards_left": race.cards_left, "moves": race.moves,
+                      "score": race.score, "finish_at": race.finish_at,
+                      "now_cards_left": ai_now, "done": ai_done}
+    you: JSONObject = {"won": bool(won), "over": bool(over), "cards_left": int(cards_left),
+                       "elapsed": int(elapsed), "moves": moves}
 
     def result(winner: str | None, reason: str) -> Result:
         return Result(winner, reason, race.level, you, ai)
