@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import NotRequired, TextIO, TypedDict
 
 from .analysis import daily_deal_number, hint
 from .cards import card_code
@@ -34,7 +34,24 @@ from .solver_cli import register as register_solver_commands
 USAGE_EXIT = 2
 
 
-def summary(game: Game) -> dict[str, Any]:
+class Summary(TypedDict):
+    """The JSON that ``replay --json`` prints."""
+
+    won: bool
+    stuck: bool
+    moves: int
+    cards_left: int
+    stock_left: int
+    score: int | None
+    streak: int
+    best_streak: int
+    breakdown: dict[str, int]
+    deal_code: str | None
+    actions: NotRequired[str]
+    """Only for ``--link``: the link's actions, as a saved game writes them."""
+
+
+def summary(game: Game) -> Summary:
     """The JSON that ``replay`` prints."""
     return {
         "won": game.won,

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from . import deals
 from .game import Game, IllegalMoveError, UndoError
@@ -46,7 +46,7 @@ def add_deal_argument(parser: argparse.ArgumentParser) -> None:
 
 def rules_from(args: argparse.Namespace) -> Rules:
     rules = preset_rules(args.preset)
-    changes: dict[str, Any] = {}
+    changes: dict[str, bool | str] = {}
     if args.scoring:
         changes["scoring"] = args.scoring
     if args.no_wrap:

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import TypeAlias
 from urllib.parse import unquote_plus
 
 from . import deals
@@ -48,6 +48,8 @@ _FLAGS = ("wrap", "face_up", "empty_waste")
 """The rules a deal code carries itself."""
 _BOOLS = {f.name for f in fields(Rules) if f.type in (bool, "bool")}
 _ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
+_Value: TypeAlias = bool | int | str | None
+"""A rule option's value, as a field of :class:`~tripeaks.rules.Rules` holds it."""
 
 
 class ReplayLinkError(ValueError):
@@ -151,7 +153,7 @@ def _params(fragment: str) -> dict[str, str]:
     return params
 
 
-def _rule_value(key: str, text: str) -> Any:
+def _rule_value(key: str, text: str) -> _Value:
     value = text.strip().lower()
     if key in _BOOLS:
         if value in _ON:
@@ -174,13 +176,13 @@ def _rule_value(key: str, text: str) -> Any:
     raise ReplayLinkError(f"bad rules: unknown rule '{key[:20]}'")
 
 
-def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, Any]]:
+def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, _Value]]:
     """The preset's rules and the changes the link asks for."""
     try:
         rules = preset_rules(params.get("preset", "standard"))
     except RulesError as error:
         raise ReplayLinkError(f"bad rules: {error}") from None
-    changes: dict[str, Any] = {}
+    changes: dict[str, _Value] = {}
     for part in params.get("rules", "").split(","):
         if not part.strip():
             continue
@@ -192,7 +194,7 @@ def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, Any]]:
     return rules, changes
 
 
-def _deal(text: str, rules: Rules, changes: dict[str, Any]) -> Game:
+def _deal(text: str, rules: Rules, changes: dict[str, _Value]) -> Game:
     compact = "".join(text.split())
     if compact.upper().startswith("TP"):
         try:
