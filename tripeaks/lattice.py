@@ -9,7 +9,7 @@ are enumerated once, for every deal, with the work plan of the solver's table
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import cast
 
 from .layout import ALL_REMOVED, COVER_MASK, COVERED_BY, COVERS, PEAK_CARDS
 
@@ -122,9 +122,10 @@ def runner(kids: int, wrap: bool) -> Runner:
             # too. ``prefix`` is indexed by bit length (0 for no such card).
             "        wins[i] = p | prefix[(p & stock_bits).bit_length()]",
         ]
-        namespace: dict[str, Any] = {}
+        namespace: dict[str, object] = {}
         exec("\n".join(lines), namespace)  # noqa: S102 - fixed template, no input
-        run = _RUNNERS[(kids, wrap)] = namespace["run"]
+        # mypy cannot read the generated text; the template above is a Runner.
+        run = _RUNNERS[(kids, wrap)] = cast(Runner, namespace["run"])
     return run
 
 
