@@ -12,6 +12,7 @@ from typing import Any
 
 from . import dealer, deals, rating, solver
 from .game import Game, RecordError
+from .jsontext import JSONObject
 from .notation import parse_deal
 from .rules import Rules, preset_of, preset_rules
 
@@ -19,10 +20,19 @@ __all__ = ["Request", "Reply", "BridgeError", "FIRST_DEAL", "make_rules", "diffi
            "deal_of", "recorded_game", "fair_hint", "seconds"]
 
 
+# Both stay loose, not JSONObject, until bridge.py is typed with them (see each).
 Request = dict[str, Any]
-"""A request as the worker sends it: ``{"type": ..., ...}``, parsed JSON."""
+"""A request as the worker sends it: ``{"type": ..., ...}``, parsed JSON (a
+:data:`~tripeaks.jsontext.JSONObject`). Its values go unchecked by mypy while some
+readers use a field they have not narrowed: bridge.py reads ``msg["date"]`` again
+after checking ``msg.get("date")``, and :func:`deal_of` hands ``preset`` and
+``cards`` on as they come (a number there fails as an internal error, not a bad
+request)."""
 Reply = dict[str, Any]
-"""What a command answers: plain JSON."""
+"""What a command answers: plain JSON. Its values go unchecked by mypy because a
+reply nests engine shapes (``TypedDict`` s such as :class:`~tripeaks.jsontext.Board`,
+which mypy does not count as JSON) and bridge.py also answers a race's JSONObject
+as it is: a dict's value type is invariant, and nothing narrower takes both."""
 
 
 class BridgeError(ValueError):
@@ -82,7 +92,7 @@ def deal_of(msg: Request) -> Game:
         # A code carries its own rules; rules given beside it may not say otherwise,
         # but the player's saved options give way to it.
         given = msg.get("rules")
-        asked: dict[str, Any] = given if isinstance(given, dict) else {}
+        asked: JSONObject = given if isinstance(given, dict) else {}
         if msg.get("from_options") is True:
             asked = {}
         clash = [f"{label} {'on' if asked[key] else 'off'}" for key, label in _CODE_RULES
