@@ -299,13 +299,14 @@ def _fewest_draws(solver: DealSolver, wins: list[int], pos: Position, max_nodes:
 
     def line_to(key: int) -> list[int]:
         out: list[int] = []
-        while parent[key] is not None:
-            pkey, move = parent[key]  # type: ignore[misc]
+        step = parent[key]
+        while step is not None:
+            key, move = step
             if move >= 0:
                 out.append(move)
             else:
                 out.extend([DRAW] * -move)
-            key = pkey
+            step = parent[key]
         out.reverse()
         return out
 
