@@ -1,11 +1,11 @@
 // The panels over the table: end of game, confirm, menu, deals, options,
 // statistics, rules, pause and the board in words. This module opens, closes
-// and fills them (textContent only); app.js decides what happens.
+// and fills them (textContent only); the app's parts decide what happens.
 
 import { presetStats, summary } from "./stats.js";
-import { AI_SEES, words } from "./words.js";
-import { formatTime } from "./render.js";
-import { RULE_KEYS, rulesText } from "./options.js";
+import { AI_SEES, formatTime, words } from "./words.js";
+import { rulesText } from "./options.js";
+import { RULE_KEYS } from "./vocabulary.js";
 import { ResultPanel } from "./result.js";
 import { KEY_HELP } from "./input.js";
 
@@ -166,6 +166,7 @@ export class Dialogs {
       if (form.elements[name]) form.elements[name].value = options[name] || fallback;
     }
     if (form.elements.highlight) form.elements.highlight.checked = Boolean(options.highlight);
+    if (form.elements.sound) form.elements.sound.checked = options.sound !== false;
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
     // Say what differs from the preset, in the form's own words.
     const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
@@ -193,6 +194,11 @@ export class Dialogs {
     return text;
   }
 
+  /** Put the keyboard back on a field the panel has just redrawn. */
+  focusOption(name) {
+    this.all.options.querySelector(`[name=${name}]`).focus();
+  }
+
   /** The form's values: {preset, rule: value} for one changed field. */
   readField(field) {
     const name = field.name;
@@ -202,6 +208,23 @@ export class Dialogs {
   }
 
   // -- statistics --------------------------------------------------------------------
+
+  /** The rules whose figures the Statistics panel shows. */
+  statsPreset() {
+    return this.doc.querySelector("[data-testid=stats-preset]").value;
+  }
+
+  /** Hand the browser a file to save (the backup). */
+  download(filename, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = this.doc.createElement("a");
+    a.href = url;
+    a.download = filename;
+    this.doc.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 
   showStats(stats, preset) {
     const select = this.doc.querySelector("[data-testid=stats-preset]");
@@ -301,6 +324,21 @@ export class Dialogs {
     this.setText("deal-error", "");
     this.open("deals");
     list.querySelector(".today button").focus(); // not the oldest day, two weeks back
+  }
+
+  /** The Deals panel's typed deal (``kind`` "code" or "cards"), its error line moved beside it. */
+  typedDeal(kind) {
+    const field = this.dealField(kind);
+    field.closest("section").append(this.doc.querySelector("[data-testid=deal-error]")); // said next to its field
+    return field.value.trim();
+  }
+
+  clearTypedDeal(kind) {
+    this.dealField(kind).value = "";
+  }
+
+  dealField(kind) {
+    return this.doc.querySelector(kind === "code" ? "[data-testid=deal-code]" : "[data-testid=deal-cards]");
   }
 
   showRules(title, rules) {

@@ -7,8 +7,8 @@
 // off) each effect is a short fade in place instead, and a win a brief glow.
 
 import { drawFace } from "./cards.js";
+import { DRAW } from "./vocabulary.js";
 
-const DRAW = 28;
 const CASCADE_CARDS = ["KH", "QS", "JD", "AC", "KS", "QH", "JC", "AD", "KD", "QC", "JS", "AH", "KC", "QD"];
 
 export class Effects {

@@ -1,6 +1,8 @@
 // Input only emits: "play" {slot}, "draw", and each toolbar or dialog action by
-// its data-action name ("undo", "hint", "new", "restart", "pause", ...). It
-// never touches the game; app.js decides what each one does.
+// its data-action name ("undo", "hint", "new", "restart", "pause", ...), and the
+// panels' fields as they change ("option-change", "stats-preset", "stats-file",
+// "watch-speed", "day-focus", "deal-code-enter"). It never touches the game;
+// web/commands.js sends each one to the part of the app that answers it.
 //
 // Tap or click a card or the stock; drag a card onto the waste; keys (the
 // Rules panel lists them, from KEY_HELP):
@@ -51,6 +53,27 @@ export class Input extends EventTarget {
     // the cards say so in CSS (touch-action: none); this covers browsers that
     // ignore it. Not passive, so preventDefault takes effect.
     root.addEventListener("touchmove", (event) => { if (this.drag) event.preventDefault(); }, { passive: false });
+    root.addEventListener("change", (event) => this.fieldChanged(event.target));
+    root.addEventListener("submit", (event) => {
+      if (event.target.closest("[data-testid=options-form]")) event.preventDefault(); // its fields act as they change
+    });
+    root.addEventListener("focusin", (event) => {
+      const day = event.target.closest && event.target.closest("[data-testid=days] [data-date]");
+      if (day) this.emit("day-focus", { date: day.dataset.date }); // Deals: the class of the day focused
+    });
+  }
+
+  /** A panel's field changed: an option, the statistics' rules, a backup file, the watch speed. */
+  fieldChanged(field) {
+    if (!field || !field.closest) return;
+    if (field.closest("[data-testid=options-form]")) this.emit("option-change", { field });
+    else if (field.matches("[data-testid=stats-preset]")) this.emit("stats-preset", { value: field.value });
+    else if (field.matches("[data-testid=watch-speed]")) this.emit("watch-speed", { value: field.value });
+    else if (field.matches("[data-testid=stats-import]")) {
+      const file = field.files && field.files[0];
+      field.value = ""; // the same file chosen again is a change again
+      this.emit("stats-file", { file });
+    }
   }
 
   emit(type, detail = {}) {
@@ -97,8 +120,13 @@ export class Input extends EventTarget {
   }
 
   key(event) {
-    if (event.altKey || event.metaKey || event.defaultPrevented) return;
     const target = event.target;
+    if (event.key === "Enter" && target && target.matches && target.matches("[data-testid=deal-code]")) {
+      event.preventDefault(); // Enter in the Deals panel's number field plays it
+      this.emit("deal-code-enter");
+      return;
+    }
+    if (event.altKey || event.metaKey || event.defaultPrevented) return;
     if (event.key === "Escape" && !(target && target.closest && target.closest("dialog"))) {
       // While the AI (or a replay) plays, Escape stops watching, wherever focus is on the page
       // (but first it only closes a drop-down's open list).

@@ -8,23 +8,23 @@
 // same section) is {replay: the fragment}: only the engine reads it
 // (check_replay), so it is passed on whole.
 
-const MAX = 600;
-const BOOL = new Set(["wrap", "face_up", "empty_waste", "undo_restores_moves", "winnable_only", "abandon_is_loss"]);
+import { RULE_KEYS } from "./vocabulary.js";
 
+const MAX = 600;
+
+/** A rule's value as a link writes it: every rule but scoring and undo_limit is on or off. */
 function ruleValue(key, text) {
   const t = text.trim().toLowerCase();
-  if (BOOL.has(key)) {
-    if (["1", "true", "on", "yes"].includes(t)) return true;
-    if (["0", "false", "off", "no"].includes(t)) return false;
-    throw new Error(`rule ${key} must be on or off, not "${text}"`);
-  }
+  if (!RULE_KEYS.includes(key)) throw new Error(`unknown rule "${key}"`);
+  if (key === "scoring") return t;
   if (key === "undo_limit") {
     if (["none", "null", "unlimited"].includes(t)) return null;
     if (/^\d{1,6}$/.test(t)) return Number(t);
     throw new Error(`undo_limit must be a number or none, not "${text}"`);
   }
-  if (key === "scoring") return t;
-  throw new Error(`unknown rule "${key}"`);
+  if (["1", "true", "on", "yes"].includes(t)) return true;
+  if (["0", "false", "off", "no"].includes(t)) return false;
+  throw new Error(`rule ${key} must be on or off, not "${text}"`);
 }
 
 export function parseRules(text) {

@@ -1,6 +1,7 @@
 // The composition root: build each part, hand them to the app, start it.
 
 import { App } from "./app.js";
+import { BootScreen } from "./boot-screen.js";
 import { Clock } from "./clock.js";
 import { Dialogs } from "./dialogs.js";
 import { EngineClient } from "./engine-client.js";
@@ -13,6 +14,7 @@ import { Renderer } from "./render.js";
 import { Sound } from "./sound.js";
 import { Storage } from "./storage.js";
 import { ServiceWorkerClient } from "./sw-client.js";
+import { WatchBar } from "./watch-bar.js";
 
 // ?snapshot=off boots Python without the kept memory snapshot (for comparison);
 // boot.js reads the same switch when it starts the worker early.
@@ -24,6 +26,8 @@ const app = new App({
   engine: new EngineClient(workerUrl),
   storage: new Storage(),
   renderer,
+  bootScreen: new BootScreen(document, (text) => renderer.announce(text)),
+  watchBar: new WatchBar(document),
   input: new Input(document),
   sw: new ServiceWorkerClient("./service-worker.js"),
   notices: new Notices(),

@@ -3,10 +3,6 @@
 // changes apply from the next new game. The rules' meaning lives in the engine
 // (tripeaks/rules.py); here they are only named and explained in words.
 
-export const RULE_KEYS = [
-  "wrap", "face_up", "empty_waste", "scoring", "undo_limit", "undo_restores_moves",
-  "winnable_only", "abandon_is_loss",
-];
 export const TABLE_DEFAULTS = {
   errorHelp: true, fourColour: false, theme: "felt", speed: "normal", fairHint: false, sound: true,
   // Screen reader, keys and low vision (docs/accessibility.md):

@@ -17,45 +17,9 @@
 // asked of the engine in the background (bridge "ai_results" and "par").
 
 import { countRace, RACE_LEVELS } from "./stats.js";
-import { plural } from "./words.js";
+import { RaceView, isLevel, raceWords } from "./race-view.js";
 
-const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
 const TICK = 200; // ms between looks at the race clock
-
-const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-/** "7♥" for the notation's "7H" (the strip's words; the card itself comes from the engine). */
-const cardWords = (text) => text.replace(/^(10|[2-9TJQKA])([SHDC])$/, (_, rank, suit) => `${rank}${SUITS[suit]}`);
-
-/** "1:05" from ms. */
-const time = (ms) => {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-};
-
-export const raceWords = {
-  who: (level) => `${LEVEL_NAME[level] || level} AI`,
-  waits: "waits for your first move",
-  paused: "waits while the game is stopped",
-  ready: (level) => `Race on: the ${LEVEL_NAME[level]} AI plays this deal too. It starts with your first move; clear the peaks before it does.`,
-  preparing: (level) => `Getting the ${LEVEL_NAME[level]} AI ready…`,
-  left: "The race was left unfinished: nothing is recorded.",
-  title: (result) => (result.winner === "you" ? `You won the race against the ${raceWords.who(result.level)}`
-    : result.winner === "ai" ? `The ${raceWords.who(result.level)} won the race`
-      : `The race against the ${raceWords.who(result.level)} is a tie`),
-  detail(result) {
-    const you = result.you;
-    const ai = result.ai;
-    if (result.reason === "cleared" && result.winner === "you") {
-      return ai.won ? `You cleared the peaks in ${time(you.elapsed)}; it needed ${time(ai.finish_at)}.`
-        : `You cleared the peaks; it got stuck with ${plural(ai.cards_left, "card")} left.`;
-    }
-    if (result.reason === "cleared") {
-      return `It cleared the peaks in ${time(ai.finish_at)} (${plural(ai.moves, "move")}); you had ${plural(you.cards_left, "card")} left.`;
-    }
-    if (result.winner === "tie" && you.won) return `You both cleared the peaks in ${time(you.elapsed)}.`;
-    return `Both stuck: you with ${plural(you.cards_left, "card")} left, it with ${plural(ai.cards_left, "card")}.`;
-  },
-};
 
 export class Race {
   constructor(app) {
@@ -65,7 +29,7 @@ export class Race {
     this.timer = null;
     this.judging = false;
     this.compared = new Map(); // deal key -> {results, par}
-    this.strip = this.doc.querySelector("[data-testid=race-strip]");
+    this.view = new RaceView(this.doc);
     const pace = Number(new URLSearchParams(location.search).get("race-pace"));
     this.pace = Number.isFinite(pace) && pace > 0 ? pace : 1; // a test's fast race
   }
@@ -74,7 +38,7 @@ export class Race {
   listen() {
     const on = (type, handler) => this.app.input.addEventListener(type, (event) => {
       this.app.dialogs.close("menu");
-      if (this.doc.documentElement.dataset.engine === "ready") handler(event.detail || {});
+      if (this.app.engineReady) handler(event.detail || {});
     });
     on("race-open", () => this.open());
     on("race-start", ({ source }) => this.start(source.dataset.level));
@@ -100,13 +64,9 @@ export class Race {
   compare() {
     const board = this.app.save.board;
     const key = JSON.stringify([board.deal_code, this.app.save.record && this.app.save.record.cards, board.rules]);
-    const table = this.doc.querySelector("[data-testid=race-compare]");
-    const note = this.doc.querySelector("[data-testid=race-par]");
     const known = this.compared.get(key);
-    if (known) { this.fillCompare(known); return; }
-    table.querySelector("tbody").replaceChildren(this.row("—", "Working it out…", "", ""));
-    table.setAttribute("aria-busy", "true");
-    note.textContent = "";
+    if (known) { this.view.compared(known); return; }
+    this.view.comparing();
     this.app.enqueue(async () => {
       const found = { results: null, par: null };
       try {
@@ -116,46 +76,8 @@ export class Race {
         console.warn("no AI results:", error && error.message);
       }
       if (found.results) this.compared.set(key, found);
-      this.fillCompare(found);
+      this.view.compared(found);
     });
-  }
-
-  row(who, result, moves, score) {
-    const tr = this.doc.createElement("tr");
-    const th = this.doc.createElement("th");
-    th.scope = "row";
-    th.textContent = who;
-    tr.append(th);
-    for (const text of [result, moves, score]) {
-      const td = this.doc.createElement("td");
-      td.textContent = text;
-      tr.append(td);
-    }
-    return tr;
-  }
-
-  fillCompare({ results, par }) {
-    const table = this.doc.querySelector("[data-testid=race-compare]");
-    const note = this.doc.querySelector("[data-testid=race-par]");
-    table.removeAttribute("aria-busy");
-    if (!results) {
-      table.querySelector("tbody").replaceChildren(this.row("—", "Not known", "", ""));
-      return;
-    }
-    const scored = results.some((r) => typeof r.score === "number");
-    table.classList.toggle("no-score", !scored);
-    table.querySelector("tbody").replaceChildren(...results.map((r) => this.row(
-      raceWords.who(r.level), r.won ? "Cleared" : `${plural(r.cards_left, "card")} left`,
-      String(r.moves), typeof r.score === "number" ? String(r.score) : "—")));
-    if (par && par.result === "win") {
-      note.textContent = typeof par.score === "number"
-        ? `Par (the solver, which sees every card): ${par.score_exact ? "" : "at least "}${plural(par.score, "point")}${typeof par.draws === "number" ? `, ${plural(par.draws, "draw")} at fewest` : ""}.`
-        : `The solver, which sees every card, clears this deal${typeof par.draws === "number" ? ` with ${plural(par.draws, "draw")} at fewest` : ""}.`;
-    } else if (par) {
-      note.textContent = "The solver finds no line that clears this deal.";
-    } else {
-      note.textContent = "";
-    }
   }
 
   // -- a race ---------------------------------------------------------------------------
@@ -163,7 +85,7 @@ export class Race {
   /** Race the AI of ``level`` on this deal, from its start. */
   start(level) {
     const app = this.app;
-    if (!LEVEL_NAME[level]) return null;
+    if (!isLevel(level)) return null;
     app.dialogs.close("race");
     app.dialogs.close("result");
     return app.enqueue(async () => {
@@ -219,8 +141,7 @@ export class Race {
   stop() {
     clearInterval(this.timer);
     this.timer = null;
-    this.strip.hidden = true;
-    this.doc.documentElement.classList.remove("racing");
+    this.view.hideStrip();
   }
 
   /** The race time: the game clock (it stops with the game). */
@@ -266,23 +187,13 @@ export class Race {
 
   /** The end-of-game panel's line naming the race's winner (hidden for a game that was no race). */
   setWinnerLine(result) {
-    const line = this.doc.querySelector("[data-testid=race-winner]");
-    line.hidden = !result;
-    if (!result) return;
-    line.dataset.winner = result.winner;
-    line.replaceChildren();
-    const strong = this.doc.createElement("strong");
-    strong.textContent = `${raceWords.title(result)}.`;
-    line.append(strong, ` ${raceWords.detail(result)}`);
+    this.view.winner(result);
   }
 
   /** The AI cleared while the player still plays: the race is over, the game goes on. */
   raceOver(result) {
     this.lastLevel = result.level;
-    const dialog = this.app.dialogs.get("race-over");
-    dialog.dataset.winner = result.winner;
-    dialog.querySelector("[data-testid=race-over-title]").textContent = raceWords.title(result);
-    dialog.querySelector("[data-testid=race-over-text]").textContent = raceWords.detail(result);
+    this.view.over(this.app.dialogs.get("race-over"), result);
     this.app.dialogs.open("race-over");
   }
 
@@ -296,21 +207,17 @@ export class Race {
     while (shown < plan.steps.length && plan.steps[shown].at <= t) shown += 1;
     if (race.result) shown = plan.steps.length; // decided: the AI's game as it ends
     const step = plan.steps[shown - 1];
-    const left = step ? step.cards_left : plan.start_cards_left;
-    this.doc.documentElement.classList.add("racing");
-    this.strip.hidden = false;
-    this.strip.dataset.level = race.level;
-    this.strip.querySelector("[data-testid=race-who]").textContent = raceWords.who(race.level);
-    this.strip.querySelector("[data-testid=race-left]").textContent = `${plural(left, "card")} left`;
-    this.strip.querySelector(".race-fill").style.width = `${Math.round((100 * (plan.start_cards_left - left)) / plan.start_cards_left)}%`;
-    let last;
-    if (race.result) last = race.result.winner === "you" ? "you won the race" : race.result.winner === "ai" ? "won the race" : "a tie";
-    else if (!step) last = this.app.clock.since === null && (this.save.board.moves > 0) ? raceWords.paused : raceWords.waits;
-    else if (shown === plan.steps.length && !plan.won) last = "stuck";
-    else if (this.app.clock.since === null && !this.save.board.over) last = `${step.move === 28 ? "drew" : `played ${cardWords(step.text)}`} · waiting`;
-    else last = step.move === 28 ? "drew a card" : `played ${cardWords(step.text)}`;
-    this.strip.querySelector("[data-testid=race-last]").textContent = last;
-    this.strip.dataset.state = race.result ? "over" : "on";
+    const stopped = this.app.clock.since === null;
+    this.view.showStrip({
+      level: race.level,
+      left: step ? step.cards_left : plan.start_cards_left,
+      start: plan.start_cards_left,
+      over: Boolean(race.result),
+      last: raceWords.last({
+        result: race.result, step, stuck: shown === plan.steps.length && !plan.won,
+        paused: stopped && this.save.board.moves > 0, waiting: stopped && !this.save.board.over,
+      }),
+    });
     if (race.shown !== shown) race.shown = shown;
   }
 
@@ -318,13 +225,6 @@ export class Race {
 
   /** The Statistics panel's race table: won, lost and tied against each level. */
   showStats(stats) {
-    const box = this.doc.querySelector("[data-testid=race-stats]");
-    if (!box) return;
-    const race = (stats && stats.race) || {};
-    const rows = RACE_LEVELS.map((level) => {
-      const r = race[level] || { won: 0, lost: 0, tied: 0 };
-      return this.row(raceWords.who(level), String(r.won), String(r.lost), String(r.tied));
-    });
-    box.querySelector("tbody").replaceChildren(...rows);
+    this.view.stats(RACE_LEVELS, (stats && stats.race) || {});
   }
 }

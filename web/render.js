@@ -1,7 +1,7 @@
-// The one render path: draw(board, motion) brings the DOM in line with the
+// The one render path: draw(board, motion) brings the table in line with the
 // engine's board, Game.view() (tripeaks/game.py), then plays the motion that
-// led there (a card flying to the waste, revealed cards turning over, score
-// labels). Only attributes and textContent are written; nothing from a save,
+// led there (web/motion.js: a card flying to the waste, revealed cards turning
+// over, score labels). Only attributes and textContent are written; nothing from a save,
 // a link or the engine is ever parsed as HTML. No rule is decided here: what
 // may be played is the board's "fits", what is face up is its "face_up".
 //
@@ -11,9 +11,10 @@
 // input.js moves focus from cell to cell, and this module follows it.
 
 import { clearFace, drawFace, isCode } from "./cards.js";
-import { STUCK, boardWords, cardLabel, dealWords, emptyCell, figures, moveWords, playable, refusalWords, waste as wasteWords, words } from "./words.js";
+import { animateMove } from "./motion.js";
+import { DRAW } from "./vocabulary.js";
+import { STUCK, boardWords, cardLabel, dealWords, emptyCell, figures, formatTime, moveWords, playable, refusalWords, waste as wasteWords, words } from "./words.js";
 
-const DRAW = 28;
 const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
 
 function setAttr(element, name, value) {
@@ -38,14 +39,6 @@ function cell(el, label, value) {
   el.replaceChildren(k, " ", v);
 }
 
-export function formatTime(ms) {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
-
 export class Renderer {
   constructor(root = document) {
     this.root = root;
@@ -64,7 +57,7 @@ export class Renderer {
     this.buttons = {};
     for (const b of root.querySelectorAll(".actions [data-action]")) this.buttons[b.dataset.action] = b;
     this.slots = [];
-    for (let slot = 0; slot < 28; slot++) {
+    for (let slot = 0; slot < DRAW; slot++) { // the peak cards' slots: 0 to DRAW - 1
       const card = this.doc.createElement("button");
       card.type = "button";
       card.className = "card";
@@ -260,7 +253,7 @@ export class Renderer {
     this.html.classList.toggle("over", Boolean(board.over));
     this.showHint(null);
     if (leaving && (focused.disabled || focused.hasAttribute("data-removed"))) this.keepFocus(leaving);
-    if (motion) this.animate(board, motion, previous);
+    if (motion) animateMove(this, board, motion, previous);
   }
 
   /** Give the keyboard a place on the table when the control it was on went
@@ -272,6 +265,14 @@ export class Renderer {
       : this.slots.find((el) => el.hasAttribute("data-playable") && !el.disabled)
         || (this.grid && this.cursor && !this.html.classList.contains("over") ? this.cellTarget(this.cursor) : null);
     (target || this.peaks.closest("main")).focus({ preventScroll: true }); // the table itself when nothing is playable
+  }
+
+  /** Whether the keyboard has nowhere useful: on the page, or on a control now hidden
+   * (a closed panel's button, a card under the pause cover). */
+  focusLost() {
+    const active = this.doc.activeElement;
+    return !active || active === this.doc.body
+      || (typeof active.checkVisibility === "function" && !active.checkVisibility({ visibilityProperty: true }));
   }
 
   // -- the grid ------------------------------------------------------------------------
@@ -460,58 +461,6 @@ export class Renderer {
     this.html.classList.toggle("paused", on);
   }
 
-  animate(board, motion, previous) {
-    const f = this.factor();
-    if (!f || typeof this.waste.animate !== "function") return;
-    const { move, from, wasteRect } = motion; // measured before the board changed: see motionOf()
-    if (from && wasteRect && wasteRect.width && (move === DRAW || Number.isInteger(move))) {
-      const dx = from.left - wasteRect.left;
-      const dy = from.top - wasteRect.top;
-      const s = from.width / wasteRect.width;
-      const frames = move === DRAW
-        ? [{ transform: `translate(${dx}px, ${dy}px) scale(${s}) rotateY(180deg)` }, { transform: "none" }]
-        : [{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }];
-      this.waste.animate(frames, { duration: 240 * f, easing: "cubic-bezier(.2,.8,.3,1)" });
-    }
-    if (motion.undo !== undefined && Number.isInteger(motion.undo) && motion.undo < 28) {
-      const el = this.slots[motion.undo];
-      if (el && wasteRect) {
-        const to = el.getBoundingClientRect();
-        el.animate([
-          { transform: `translate(${wasteRect.left - to.left}px, ${wasteRect.top - to.top}px)` },
-          { transform: "none" },
-        ], { duration: 220 * f, easing: "ease-out" });
-      }
-    }
-    for (const p of board.revealed || []) {
-      const el = this.slots[p];
-      if (el && !previous[p]) {
-        el.animate([
-          { transform: "perspective(600px) rotateY(90deg)" },
-          { transform: "none" },
-        ], { duration: 220 * f, delay: 140 * f, easing: "ease-out", fill: "backwards" });
-      }
-    }
-    // The named bonuses rise from the waste; a move's own points rise from its card (effects.js).
-    const labels = (board.events || []).filter((e) => e && e.label && !["undo", "streak", "card", "draw"].includes(e.kind));
-    labels.forEach((event, i) => this.floatLabel(String(event.label), Number(event.points) || 0, i, f));
-  }
-
-  floatLabel(text, points, index, f) {
-    const label = this.doc.createElement("span");
-    label.className = `float ${points < 0 ? "minus" : "plus"}`;
-    label.textContent = text;
-    label.setAttribute("aria-hidden", "true");
-    this.pile.append(label);
-    const run = label.animate([
-      { opacity: 0, transform: "translate(-50%, 0)" },
-      { opacity: 1, transform: "translate(-50%, -1.2em)", offset: 0.25 },
-      { opacity: 0, transform: "translate(-50%, -3em)" },
-    ], { duration: 900 * f, delay: index * 160 * f, easing: "ease-out", fill: "both" });
-    run.onfinish = () => label.remove();
-    setTimeout(() => label.remove(), (900 + index * 160) * f + 500);
-  }
-
   /** A card (or the stock) that cannot be played shakes. */
   shake(move) {
     const el = move === DRAW ? this.stock : this.slots[move];
@@ -532,18 +481,6 @@ export class Renderer {
       if (target !== this.stock && this.grid) this.cursor = target.parentElement;
       target.focus({ preventScroll: true });
     }
-  }
-
-  /** The boot line: shown as it counts, spoken once a step (the polite
-   * region), not at each count (the line itself is no longer a live region). */
-  bootStatus(boot, text) {
-    if (boot.getAttribute("role") === "status") boot.removeAttribute("role");
-    const line = boot.querySelector(".boot-text");
-    if (line.textContent !== text) line.textContent = text;
-    const step = text.replace(/[\d.,]+/g, "#");
-    if (step === this.bootStep) return;
-    this.bootStep = step;
-    this.announce(text);
   }
 
   /** Say something to a screen reader (the live region), once. */

@@ -4,9 +4,8 @@
 // textContent only.
 
 import { presetStats } from "./stats.js";
-import { formatTime } from "./render.js";
 import { presetTitle } from "./options.js";
-import { STUCK_TITLE, words } from "./words.js";
+import { STUCK_TITLE, formatTime, words } from "./words.js";
 
 const signed = (v) => (v > 0 ? `+${v}` : String(v));
 

@@ -1,8 +1,19 @@
 // Words the player reads that carry a number or an outcome, in one place, so
 // plurals are right everywhere ("1 card left", never "1 cards left").
 
+import { DRAW } from "./vocabulary.js";
+
 /** "1 card", "2 cards"; "1 move", "3 moves"; give `many` for irregular words. */
 export const plural = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
+
+/** A time as the clock shows it: "1:05", "1:02:03". */
+export function formatTime(ms) {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
 
 /** What the AI players know (reference 004), said in the Rules panel. */
 export const AI_SEES = "The AI players (Watch AI, the AI you race, and the results set beside yours) "
@@ -52,6 +63,9 @@ export const where = (slot) => `row ${slot.row + 1} column ${slot.column + 1}`;
 /** A slot's card as said aloud: its name, or "face-down card". */
 export const cardName = (slot) => (slot && slot.face_up && slot.name ? slot.name : "face-down card");
 
+/** The cards on a slot now: the engine's "covered_by" (the cards still on it), as slots. */
+const coverOf = (board, slot) => (slot.covered_by || []).map((p) => board.slots[p]).filter(Boolean);
+
 /** What playing a card would turn over or free. */
 function uncovers(board, slot) {
   const under = (slot.uncovers || []).map((p) => board.slots[p]).filter(Boolean);
@@ -69,7 +83,7 @@ function uncovers(board, slot) {
  * of spades and the 10 of clubs". Short: the name and whether it plays. */
 export function cardLabel(board, slot, { full = true, live = true } = {}) {
   const name = slot.face_up && slot.name ? slot.name : "Face-down card";
-  const cover = (slot.covered_by || []).map((p) => board.slots[p]).filter((s) => s && !s.removed);
+  const cover = coverOf(board, slot);
   const state = slot.fits && live ? "playable" : cover.length ? null : slot.face_up ? "not playable now" : null;
   if (!full) return [name, state || (cover.length ? "covered" : null)].filter(Boolean).join(", ");
   const parts = [name];
@@ -145,7 +159,6 @@ export function boardWords(board, full = true) {
 /** What a move did, said once after it: a play, a draw, an undo or a redo.
  * ``before`` is the board before the move (to say what an undo brought back). */
 export function moveWords(move, board, before = null, { full = true, who = null } = {}) {
-  const DRAW = 28;
   const parts = [];
   const at = (slot) => (full && slot && Number.isInteger(slot.row) ? `, ${where(slot)}` : "");
   const stock = Number(board.stock.count) || 0;
@@ -189,7 +202,7 @@ export function dealWords(board, full = true) {
 export function refusalWords(board, move, { full = true } = {}) {
   const slot = board && board.slots && board.slots[move];
   if (!slot || slot.removed) return "";
-  const cover = (slot.covered_by || []).map((p) => board.slots[p]).filter((s) => s && !s.removed);
+  const cover = coverOf(board, slot);
   if (cover.length) return `Blocked by ${coverWords(cover)}${full ? ` (${cover.map(where).join(" and ")})` : ""}.`;
   if (slot.face_up && board.waste && board.waste.name) return `The ${slot.name} does not go on the ${board.waste.name}.`;
   return "";

@@ -1,0 +1,87 @@
+// What changes under the page: a new version from the service worker, saves another tab
+// made (its game, its options), and storage that fills up or frees again.
+
+const FULL = "Storage is full: nothing can be saved now, neither this game nor your statistics. Free some space for this site in your browser's settings, or export a backup from Statistics to keep them.";
+
+export class Updates {
+  constructor(app) {
+    this.app = app;
+  }
+
+  /** Hear the saves' problems and whether saving works (before anything is loaded). */
+  watchStorage() {
+    const { storage, notices } = this.app;
+    storage.onproblem = (message, { id = "storage" } = {}) => notices.show(message, { id, kind: "error" });
+    storage.onfull = (full, reason) => this.storageFull(full, reason);
+    if (storage.full) this.storageFull(true);
+    else if (!storage.persistent) {
+      notices.show("This browser does not let TriPeaks save (private mode or blocked storage): your game lasts as long as this page.", { id: "storage", kind: "error", lasting: true });
+    }
+  }
+
+  /** Hear the service worker: the offline download's progress, a new version, a reload another tab asked for. */
+  watchServiceWorker() {
+    const { sw, startup } = this.app;
+    sw.onprogress = ({ received, total }) => startup.progress(
+      `Downloading the game for offline play… ${(received / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`,
+      total ? received / total : 1, "download");
+    sw.onupdate = () => this.offer();
+    sw.beforeReload = () => this.app.enqueue(() => this.app.session.keepGame()); // another tab applied an update
+  }
+
+  offer() {
+    this.app.notices.show("A new version of TriPeaks is ready. Your game is kept.", {
+      id: "update",
+      action: { label: "Update now", run: () => this.apply() },
+    });
+  }
+
+  apply() {
+    // Queued behind any move in flight; the game was saved after it.
+    return this.app.enqueue(async () => {
+      this.app.session.keepGame();
+      this.app.sw.applyUpdate();
+    });
+  }
+
+  /** Saving stopped (storage full) or works again: said at once, and for as long as it lasts. */
+  storageFull(full, reason = null) {
+    const notices = this.app.notices;
+    if (full) {
+      notices.show(reason
+        ? `Nothing can be saved now (${reason}): your game and statistics are shown but not kept. Export a backup from Statistics to keep them.`
+        : FULL,
+      { id: "storage", kind: "error", lasting: true });
+    } else {
+      notices.dismiss("storage");
+      notices.dismiss("result-unsaved");
+      notices.show("Saving works again: your game and statistics are saved.", { id: "storage", timeout: 4000 });
+    }
+  }
+
+  /** Another tab saved something (a storage event): its options are taken up, its game shown. */
+  otherTab(event) {
+    const app = this.app;
+    const { storage, session, settings, dialogs } = app;
+    if (event.key === storage.key("options")) {
+      if (settings.catchUp() && dialogs.isOpen("options")) settings.show();
+      return;
+    }
+    if (event.key !== storage.key("game") || !event.newValue || !app.engineReady) return;
+    const same = (value) => !value || session.holds(value);
+    if (same(storage.load("game").value)) return;
+    app.enqueue(async () => {
+      // Read again: a move of this tab may have come after that change, and saved a later game.
+      const { value } = storage.load("game");
+      if (same(value)) return;
+      if (app.watch) {
+        app.watcher.ownSave = value; // Stop watching returns to the game the other tab left
+        return;
+      }
+      const state = await app.engine.call("restore", { record: value.record });
+      session.clockWaits = true;
+      session.show(state, { taken: value });
+      app.notices.show("Your game was changed in another tab: this is where it stands now.", { id: "other-tab", timeout: 5000 });
+    });
+  }
+}

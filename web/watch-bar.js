@@ -1,0 +1,35 @@
+// The watch strip under the table while the AI, the solver's line or a replay plays: its
+// title, its controls (level, Play or Pause, speed, Play this deal) and where the keyboard is.
+
+export class WatchBar {
+  constructor(doc = document) {
+    this.doc = doc;
+    this.bar = doc.querySelector("[data-testid=watch]");
+  }
+
+  $(id) { return this.bar.querySelector(`[data-testid=${id}]`); }
+
+  /** Show the strip (or hide it): a line (the solver's, a replay's) has no level to choose;
+   * only a replay offers "Play this deal". */
+  set(on, { title = "", line = false, replay = false, speed = "fast", running = false } = {}) {
+    this.bar.hidden = !on;
+    if (title) this.bar.querySelector(".watch-title").textContent = title;
+    this.bar.querySelector("label").hidden = line;
+    this.$("replay-play").hidden = !replay;
+    this.$("watch-speed").value = speed;
+    this.running(running);
+  }
+
+  /** The Play button says Pause while the moves run. */
+  running(on) {
+    this.$("ai-run").textContent = on ? "Pause" : "Play";
+  }
+
+  /** The AI level chosen in the strip. */
+  level() { return this.$("ai-level").value; }
+
+  focus() { this.$("ai-run").focus(); }
+
+  /** Whether the keyboard is on one of the strip's controls. */
+  holdsFocus() { return this.bar.contains(this.doc.activeElement); }
+}
