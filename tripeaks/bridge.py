@@ -22,11 +22,8 @@ holds a move for people to read it is its card code (``notation.move_text``:
 
 Commands:
 
-    hello                                   versions, which features exist, and the
-                                            words the page shares with the engine:
-                                            "vocabulary": {"draw_move": notation.DRAW,
-                                            "rule_keys": rules.RULE_KEYS, "error_kinds":
-                                            ERROR_KINDS}
+    hello                                   versions, features, and the "vocabulary" the page
+                                            shares: draw_move, rule_keys, error_kinds
     new_game  {number | code | cards | first, preset?, rules?, from_options?, difficulty?}
                                             difficulty: easy|medium|hard|expert: a random
                                             winnable deal of that class (rating.rate), the
@@ -150,19 +147,13 @@ ERROR_KINDS = ("bad-request", "bad-rules", "bad-deal", "bad-notation", "bad-card
 """Every ``kind`` an error reply can have (the module docstring says what each means)."""
 
 _KIND_OF: tuple[tuple[type[ValueError], str], ...] = (
-    (IllegalMoveError, "illegal-move"),
-    (UndoError, "illegal-undo"),
-    (RecordError, "bad-record"),
-    (replay_link.ReplayLinkError, "bad-replay"),
-    (dealer.NoDealFound, "not-found"),
-    (RulesError, "bad-rules"),
-    (deals.DealError, "bad-deal"),
-    (NotationError, "bad-notation"),
+    (IllegalMoveError, "illegal-move"), (UndoError, "illegal-undo"), (RecordError, "bad-record"),
+    (replay_link.ReplayLinkError, "bad-replay"), (dealer.NoDealFound, "not-found"),
+    (RulesError, "bad-rules"), (deals.DealError, "bad-deal"), (NotationError, "bad-notation"),
     (CardError, "bad-card"),
 )
-"""The kind of each refusal the engine raises (the first class that matches); a
-BridgeError names its own, and any other ValueError is a request the engine cannot
-carry out, "bad-request"."""
+"""The kind of each refusal the engine raises (the first class that matches); a BridgeError
+names its own, any other ValueError is a request the engine cannot carry out: bad-request."""
 
 
 def _kind(error: ValueError) -> str:
