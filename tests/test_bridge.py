@@ -150,6 +150,12 @@ def test_every_error_kind_is_a_stable_kebab_case_name_named_in_the_docstring():
     ({"type": "new_game", "number": 1, "rules": {"wrap": "yes"}}, "bad-rules"),
     ({"type": "new_game", "code": "TP1-E-ABCDEF"}, "bad-deal"),
     ({"type": "new_game", "cards": "7H 7H"}, "bad-notation"),
+    # A field of the wrong type is the sender's mistake, never an internal error.
+    ({"type": "new_game", "preset": 5}, "bad-rules"),
+    ({"type": "new_game", "cards": 5}, "bad-deal"),
+    ({"type": "new_game", "cards": ["7H"] * 52}, "bad-deal"),
+    ({"type": "new_game", "number": 1, "rules": {"no_such_rule": True}}, "bad-rules"),
+    ({"type": "ai_results", "levels": [1]}, "bad-request"),
 ])
 def test_bad_requests_are_answered_not_raised(message, kind):
     answer = call(**message)

@@ -116,7 +116,6 @@ import json
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any
 
 from . import __version__, ai, analysis, dealer, deals, jsontext, race, replay_link, solver
 from .cards import CardError
@@ -197,9 +196,10 @@ def _new_game(msg: Request) -> Reply:
 
 
 def _rate(msg: Request) -> Reply:
-    if isinstance(msg.get("date"), str):
+    date = msg.get("date")
+    if isinstance(date, str):
         rules = make_rules(msg.get("preset"), msg.get("rules"))
-        game = Game.new(dealer.daily_deal_number(msg["date"], rules), rules)
+        game = Game.new(dealer.daily_deal_number(date, rules), rules)
     elif any(msg.get(key) is not None for key in ("number", "code", "cards")):
         game = deal_of(msg)
     else:
@@ -342,10 +342,11 @@ def _ai_results(msg: Request) -> Reply:
     player's result is set beside. Each is seeded, so the same on every device."""
     start = _current().restarted()
     levels = msg.get("levels", ["easy", "normal", "hard"])
-    if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
+    names = [x for x in levels if isinstance(x, str)] if isinstance(levels, list) else []
+    if not isinstance(levels, list) or len(names) != len(levels):
         raise BridgeError("levels is a list of AI levels: easy, normal, hard")
     out = []
-    for level in levels[:3]:
+    for level in names[:3]:
         played = ai.make_ai(level, seed=0).play(start.restarted())
         out.append({"level": level, "won": bool(played.won), "cards_left": played.cards_left,
                     "moves": played.view()["moves"], "score": played.score})
@@ -379,7 +380,7 @@ def _check_replay(msg: Request) -> Reply:
                           kind="bad-replay") from None
     board = game.view()
     rules = game.rules.to_json()
-    start: dict[str, Any] = {"rules": rules}
+    start: jsontext.JSONObject = {"rules": rules}
     if game.deal_number is not None:
         start["number"] = game.deal_number
     else:
@@ -392,7 +393,7 @@ def _check_replay(msg: Request) -> Reply:
     }
 
 
-_race_plans: dict[tuple[Any, ...], Any] = {}
+_race_plans: dict[tuple[tuple[int, ...], str, str, float], race.Plan] = {}
 
 
 def _race(msg: Request) -> Reply:
@@ -504,7 +505,7 @@ def handle_json(text: str) -> str:
     try:
         message = jsontext.loads(text)
     except ValueError as exc:  # not JSON, or nested deeper than any message
-        answer: dict[str, Any] = {
+        answer: Reply = {
             "ok": False, "error": {"kind": "bad-request", "message": f"not JSON: {exc}"},
         }
     else:

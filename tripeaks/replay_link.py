@@ -23,14 +23,13 @@ True
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import TypeAlias
 from urllib.parse import unquote_plus
 
 from . import deals
 from .cards import CardError, card_code, parse_card
 from .game import Game, IllegalMoveError, UndoError
 from .notation import DRAW, REDO, UNDO, NotationError, actions_text, check_deal
-from .rules import PRESETS, SCORING_SYSTEMS, Rules, RulesError, preset_rules
+from .rules import PRESETS, SCORING_SYSTEMS, Rules, RulesError, RuleValue, preset_rules
 
 __all__ = ["ReplayLinkError", "encode_link", "decode_link", "MAX_LINK", "ACTION_DIGITS"]
 
@@ -48,7 +47,6 @@ _FLAGS = ("wrap", "face_up", "empty_waste")
 """The rules a deal code carries itself."""
 _BOOLS = {f.name for f in fields(Rules) if f.type in (bool, "bool")}
 _ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
-_Value: TypeAlias = bool | int | str | None
 """A rule option's value, as a field of :class:`~tripeaks.rules.Rules` holds it."""
 
 
@@ -153,7 +151,7 @@ def _params(fragment: str) -> dict[str, str]:
     return params
 
 
-def _rule_value(key: str, text: str) -> _Value:
+def _rule_value(key: str, text: str) -> RuleValue:
     value = text.strip().lower()
     if key in _BOOLS:
         if value in _ON:
@@ -176,13 +174,13 @@ def _rule_value(key: str, text: str) -> _Value:
     raise ReplayLinkError(f"bad rules: unknown rule '{key[:20]}'")
 
 
-def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, _Value]]:
+def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, RuleValue]]:
     """The preset's rules and the changes the link asks for."""
     try:
         rules = preset_rules(params.get("preset", "standard"))
     except RulesError as error:
         raise ReplayLinkError(f"bad rules: {error}") from None
-    changes: dict[str, _Value] = {}
+    changes: dict[str, RuleValue] = {}
     for part in params.get("rules", "").split(","):
         if not part.strip():
             continue
@@ -194,7 +192,7 @@ def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, _Value]]:
     return rules, changes
 
 
-def _deal(text: str, rules: Rules, changes: dict[str, _Value]) -> Game:
+def _deal(text: str, rules: Rules, changes: dict[str, RuleValue]) -> Game:
     compact = "".join(text.split())
     if compact.upper().startswith("TP"):
         try:

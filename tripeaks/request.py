@@ -20,14 +20,9 @@ __all__ = ["Request", "Reply", "BridgeError", "FIRST_DEAL", "make_rules", "diffi
            "deal_of", "recorded_game", "fair_hint", "seconds"]
 
 
-# Both stay loose, not JSONObject, until bridge.py is typed with them (see each).
-Request = dict[str, Any]
-"""A request as the worker sends it: ``{"type": ..., ...}``, parsed JSON (a
-:data:`~tripeaks.jsontext.JSONObject`). Its values go unchecked by mypy while some
-readers use a field they have not narrowed: bridge.py reads ``msg["date"]`` again
-after checking ``msg.get("date")``, and :func:`deal_of` hands ``preset`` and
-``cards`` on as they come (a number there fails as an internal error, not a bad
-request)."""
+Request = JSONObject
+"""A request as the worker sends it, ``{"type": ..., ...}``: parsed JSON, every
+field checked before it is used (a field of the wrong type is a bad request)."""
 Reply = dict[str, Any]
 """What a command answers: plain JSON. Its values go unchecked by mypy because a
 reply nests engine shapes (``TypedDict`` s such as :class:`~tripeaks.jsontext.Board`,
@@ -49,8 +44,10 @@ rules accept (a winnable one under Standard): build.py draws it into the page,
 so real cards show before the engine is ready, and the engine then deals it."""
 
 
-def make_rules(preset: str | None = None, overrides: object = None) -> Rules:
+def make_rules(preset: object = None, overrides: object = None) -> Rules:
     """A preset's rules (default: the default preset) with some options changed."""
+    if preset is not None and not isinstance(preset, str):
+        raise BridgeError("a preset is named by its name, such as \"standard\"", kind="bad-rules")
     base = preset_rules(preset) if preset else Rules()
     if overrides is None:
         return base
@@ -80,10 +77,15 @@ def deal_of(msg: Request) -> Game:
     """The game a ``new_game`` request asks for (the live game is not touched)."""
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     if msg.get("cards") is not None:
-        cards = msg["cards"]
-        if isinstance(cards, str):
-            cards = parse_deal(cards)
-        return Game(tuple(cards), rules=rules)
+        given_cards = msg["cards"]
+        if isinstance(given_cards, str):
+            return Game(parse_deal(given_cards), rules=rules)
+        numbers = ([c for c in given_cards if isinstance(c, int) and not isinstance(c, bool)]
+                   if isinstance(given_cards, list) else [])
+        if not isinstance(given_cards, list) or len(numbers) != len(given_cards):
+            raise BridgeError("a deal's cards are its notation or a list of 52 card numbers",
+                              kind="bad-deal")
+        return Game(tuple(numbers), rules=rules)
     if msg.get("code") is not None:
         text = "".join(str(msg["code"]).split())
         if text.isdigit():

@@ -6,14 +6,20 @@ Each preset reproduces the defaults of one reference game (the pages in
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import asdict, dataclass, fields
+from typing import TypeAlias
+
+from .jsontext import JSONObject
 
 SCORING_SYSTEMS = ("streak", "classic", "points", "chain", "none")
 
 
 class RulesError(ValueError):
     """A rules value or preset name that does not exist."""
+
+
+RuleValue: TypeAlias = bool | int | str | None
+"""The value of one rule option (undo_limit's None is unlimited)."""
 
 
 @dataclass(frozen=True)
@@ -49,14 +55,15 @@ class Rules:
     def undo_allowed(self) -> bool:
         return self.undo_limit != 0
 
-    def replace(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
+    def replace(self, **changes: RuleValue) -> Rules:
+        """These rules with some options changed, checked as :meth:`from_json` checks."""
+        return Rules.from_json({**self.to_json(), **changes})
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: Any) -> Rules:
+    def from_json(cls, data: object) -> Rules:
         """Rebuild from :meth:`to_json`; unknown keys are refused, missing ones default."""
         if not isinstance(data, dict):
             raise RulesError("rules must be a JSON object")
