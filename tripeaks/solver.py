@@ -41,6 +41,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .cards import adjacent
 from .game import Game
 from .jsontext import SolutionJSON
 from .lattice import ABOVE, BELOW, DIRECT, lattice, runner, uncovered_mask
@@ -76,10 +77,8 @@ class BudgetExceeded(Exception):
 
 
 def _adjacent(a: int, b: int, wrap: bool) -> bool:
-    if a == WILD or b == WILD:
-        return True
-    gap = (a - b) % 13
-    return gap in (1, 12) and (wrap or abs(a - b) == 1)
+    """:func:`~tripeaks.cards.adjacent`, with the empty waste (WILD) taking any rank."""
+    return a == WILD or b == WILD or adjacent(a, b, wrap)
 
 
 # -- positions and results ----------------------------------------------------
