@@ -147,3 +147,24 @@ def walk_to(page, row: int, column: int) -> None:
             "ArrowRight" if here[1] < column else "ArrowLeft")
         page.keyboard.press(key)
     raise AssertionError(f"never reached row {row} column {column}: {focused(page)}")
+
+
+# -- waiting for what is on the screen, never for a fixed time -------------------------
+
+NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def next_frame(page) -> None:
+    """Wait until the page has drawn two more frames. Whatever the last key,
+    click or message set going for the screen in its own task (a live region's
+    words are set on the next frame) is on the screen by then: what has not
+    appeared by now was never going to appear."""
+    page.evaluate(NEXT_FRAME)
+
+
+def settled(page, selector: str) -> None:
+    """Wait until an element's own animations and transitions (an opening
+    panel) have run to their end."""
+    page.locator(selector).evaluate("""el => Promise.all(el.getAnimations({subtree: true})
+        .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map(a => a.finished.catch(() => null)))""")

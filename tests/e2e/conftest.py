@@ -8,17 +8,26 @@ request its pages, workers and service worker make.
 
 Warm and cold. A player's first visit (the service worker installing, Python
 starting from nothing, then a memory snapshot made and kept) costs several
-seconds of CPU; every later visit restores the snapshot. Tests marked
-``@pytest.mark.cold``, and every test with TRIPEAKS_WARM=0, get what each test
-got before: a fresh incognito context and a server of its own, so a true first
-visit. Every other test's ``context`` (and so ``page``) is a copy of a profile
-that visited ``site`` once (each xdist worker warms its own, on its own port):
-the service worker, its caches and the snapshot are there, localStorage,
-sessionStorage and IndexedDB are empty, so the test starts as a new player on
-a device that has the app. ``site`` is then that one server, its request logs
-emptied for each test. Tests that mean a first visit (downloads, the service
-worker's install, the boot) are marked cold, or open their own ``make_site``
-origin, which is new to every profile.
+seconds of CPU; every later visit restores the snapshot. Each xdist worker
+serves ``site`` once, on one port for the whole session (its request logs
+emptied for each test), and warms one Chromium profile by one visit to it: the
+service worker, its caches and the snapshot are there; localStorage,
+IndexedDB and cookies are not. A test's ``context`` (and so ``page``) is then a
+persistent context opened on a copy of that profile and lent from test to test
+(``WarmContext``): after each test its pages close, what the test added to it
+(init scripts, routes, offline, permissions, cookies) goes, and the player's
+data is wiped again, so each test starts as a new player on a device that has
+the app. ``warm_context(**options)`` lends one for other context options (a
+phone's viewport and touch: one persistent context per set of options). A
+context that cannot be put back so (a test installed its clock, the app's
+caches changed, the test failed) is thrown away for a fresh copy.
+
+Tests marked ``@pytest.mark.cold``, and every test with TRIPEAKS_WARM=0, get
+what each test got before: a fresh incognito context and a server of their
+own, so a true first visit (``@pytest.mark.profile``: a fresh persistent one).
+Tests that mean a first visit (downloads, the service worker's install, the
+boot) are marked cold, call ``browser.new_context`` themselves, or open their
+own ``make_site`` origin, which is new to every profile.
 """
 
 from __future__ import annotations
@@ -51,8 +60,8 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine
-# Warm profiles with TRIPEAKS_WARM=1 (being tried); otherwise every test gets a cold first visit.
-WARM = os.environ.get("TRIPEAKS_WARM", "0") != "0"
+# Warm contexts unless TRIPEAKS_WARM=0, when every test gets a cold first visit.
+WARM = os.environ.get("TRIPEAKS_WARM", "1") != "0"
 # What a warm profile forgets of the warm-up visit: everything a player saves.
 PLAYER_DATA = "local_storage,indexeddb,websql,file_systems,cookies"
 SNAPSHOT_KEPT = """async () => {
@@ -185,6 +194,152 @@ def warm_profile(warm_site, playwright, browser_type_launch_args, tmp_path_facto
     return path
 
 
+def app_fingerprint(context, origin: str) -> dict:
+    """What the warm profile holds of the app at ``origin``: the bytes of its
+    caches and of its service worker (an update, a lost snapshot or a deleted
+    cache changes them)."""
+    page = context.new_page()
+    try:
+        cdp = context.new_cdp_session(page)
+        usage = cdp.send("Storage.getUsageAndQuota", {"origin": origin})["usageBreakdown"]
+        cdp.detach()
+        return {part["storageType"]: part["usage"] for part in usage
+                if part["storageType"] in ("cache_storage", "service_workers")}
+    finally:
+        page.close()
+
+
+class WarmContext:
+    """One persistent Chromium context, a copy of the warm profile opened with one
+    set of context options, lent to test after test. Between two tests every page
+    is closed, what the test added to the context (init scripts, routes, offline,
+    permissions, cookies) is taken away, and the player's data (localStorage,
+    IndexedDB, cookies) of the site's origin is wiped, as is everything of any
+    other origin the test opened: the next test starts as a new player on a
+    device that has the app. A context that cannot be put back so (its clock
+    was installed, its caches changed, it was closed, or its test failed) is
+    thrown away and the next test gets a fresh copy of the profile."""
+
+    def __init__(self, playwright, launch_args: dict, options: dict, template: Path,
+                 origin: str, root: Path) -> None:
+        self.playwright, self.launch_args, self.options = playwright, launch_args, options
+        self.template, self.origin, self.root = template, origin, root
+        self.context = None
+        self.copies = 0
+        self.fingerprint: dict | None = None
+
+    def lend(self):
+        if self.context is None:
+            self.copies += 1
+            path = self.root / f"copy-{self.copies}"
+            shutil.copytree(self.template, path, symlinks=True,
+                            ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
+            self.context = self.playwright.chromium.launch_persistent_context(
+                str(path), headless=True, timeout=BOOT_TIMEOUT, **self.launch_args,
+                **self.options)
+            self.path = path
+            if self.fingerprint is None:
+                self.fingerprint = app_fingerprint(self.context, self.origin)
+            for page in list(self.context.pages):  # the window Chromium opens with
+                page.close()
+        context = self.context
+        self.dirty = False
+        self.init_scripts: list = []
+        add_init_script = context.add_init_script
+
+        def recorded(*args, **kwargs):
+            handle = add_init_script(*args, **kwargs)
+            self.init_scripts.append(handle)
+            return handle
+
+        def marked(*args, **kwargs):  # a clock cannot be taken out of a context
+            self.dirty = True
+            return install(*args, **kwargs)
+
+        def give_back(*args, **kwargs):  # the test is done with it: its pages close
+            for page in list(context.pages):
+                page.close()
+
+        install = context.clock.install
+        context.add_init_script = recorded
+        context.clock.install = marked
+        context.close = give_back
+        context.on("close", self._closed)
+        return context
+
+    def _closed(self, _context=None) -> None:
+        self.dirty = True
+
+    def take_back(self, origins: list[str], failed: bool) -> None:
+        context = self.context
+        if context is None:
+            return
+        for owner, name in ((context, "add_init_script"), (context.clock, "install"),
+                            (context, "close")):
+            owner.__dict__.pop(name, None)
+        try:
+            context.remove_listener("close", self._closed)
+            if self.dirty or failed:
+                raise RuntimeError("not reusable")
+            for page in list(context.pages):
+                page.close()
+            for handle in self.init_scripts:
+                handle.close()
+            context.unroute_all(behavior="ignoreErrors")
+            context.set_offline(False)
+            context.clear_permissions()
+            context.clear_cookies()
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Storage.clearDataForOrigin",
+                     {"origin": self.origin, "storageTypes": PLAYER_DATA})
+            for origin in origins:
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            if origins:  # its HTTP cache too (keyed by URL: a port used again would hit it)
+                cdp.send("Network.clearBrowserCache")
+            cdp.detach()
+            page.close()
+            if app_fingerprint(context, self.origin) != self.fingerprint:
+                raise RuntimeError("the app's caches changed")
+        except Exception:
+            self.close()
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:
+                pass
+            self.context = None
+            shutil.rmtree(self.path, ignore_errors=True)
+
+
+# Context options that change nothing; and how many warm contexts (a Chromium each)
+# a worker keeps at once.
+DEFAULTS = {"has_touch": False, "is_mobile": False, "device_scale_factor": 1}
+MOST_WARM = 6
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(tmp_path_factory) -> Iterator[dict]:
+    """This worker's warm contexts, one per set of context options asked for."""
+    pool: dict = {}
+    yield pool
+    for warm in pool.values():
+        warm.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
 def site(request, site_dir) -> Iterator[LiveSite]:
     if is_cold(request):
@@ -199,43 +354,91 @@ def site(request, site_dir) -> Iterator[LiveSite]:
 
 
 @pytest.fixture
-def context(request, tmp_path, browser_context_args):
-    """A cold test's fresh incognito context (pytest-playwright's), or a copy
-    of this worker's warm profile."""
-    if is_cold(request):
-        yield request.getfixturevalue("new_context")()
-        return
-    template = request.getfixturevalue("warm_profile")
-    launch_args = request.getfixturevalue("browser_type_launch_args")
-    playwright = request.getfixturevalue("playwright")
-    path = tmp_path / "warm-profile"
-    shutil.copytree(template, path, symlinks=True,
-                    ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
-    warm = playwright.chromium.launch_persistent_context(
-        str(path), headless=True, timeout=BOOT_TIMEOUT, **launch_args, **browser_context_args)
-    yield warm
-    warm.close()
-    shutil.rmtree(path, ignore_errors=True)
+def warm_context(request, make_site) -> Iterator:
+    """``warm_context(**options)``: this worker's warm context for those context
+    options, lent for this test and put back after it (its ``close()`` only
+    closes its pages); in a cold test, a fresh incognito context, as
+    ``browser.new_context(**options)`` gives."""
+    lent: list = []
+
+    def lend(**options):
+        if is_cold(request):
+            context = request.getfixturevalue("browser").new_context(**options)
+            lent.append((None, context))
+            return context
+        pool = request.getfixturevalue("warm_contexts")
+        key = repr(sorted((k, v) for k, v in options.items()
+                          if not (k in DEFAULTS and DEFAULTS[k] == v)))
+        if key not in pool and len(pool) >= MOST_WARM:  # the one lent longest ago goes
+            idle = [k for k in pool if all(w is not pool[k] for w, _ in lent)]
+            pool.pop(idle[0]).close()
+        if key not in pool:
+            pool[key] = WarmContext(
+                request.getfixturevalue("playwright"),
+                request.getfixturevalue("browser_type_launch_args"), options,
+                request.getfixturevalue("warm_profile"),
+                request.getfixturevalue("warm_site").origin,
+                request.getfixturevalue("tmp_path_factory").mktemp("warm-context"))
+        warm = pool[key]
+        for again in [entry for entry in lent if entry[0] is warm]:  # the same options again:
+            lent.remove(again)  # put back first, so it opens as a new player's
+            warm.take_back([live.origin for live in make_site.sites], False)
+        context = warm.lend()
+        pool[key] = pool.pop(key)  # the most recently lent last
+        lent.append((warm, context))
+        return context
+
+    yield lend
+    failed = request.node.stash.get(FAILED, False)
+    for warm, context in lent:
+        if warm is None:
+            context.close()
+        else:
+            warm.take_back([live.origin for live in make_site.sites], failed)
 
 
 @pytest.fixture
-def make_site() -> Iterator:
+def context(request, browser_context_args, warm_context) -> Iterator:
+    """A cold test's fresh incognito context (pytest-playwright's), or this
+    worker's warm context for the test's options, put back after the test."""
+    if is_cold(request) and request.node.get_closest_marker("profile"):
+        launch_args = request.getfixturevalue("browser_type_launch_args")
+        fresh = request.getfixturevalue("playwright").chromium.launch_persistent_context(
+            str(request.getfixturevalue("profile_dir")), headless=True, **launch_args,
+            **browser_context_args)
+        yield fresh
+        fresh.close()
+    elif is_cold(request):
+        yield request.getfixturevalue("new_context")()
+    else:
+        yield warm_context(**browser_context_args)
+
+
+class SiteMaker:
     """Serve any directory at any prefix for the length of one test."""
-    sites: list[LiveSite] = []
 
-    def make(root: Path, prefix: str = "/") -> LiveSite:
-        sites.append(LiveSite(root, prefix))
-        return sites[-1]
+    def __init__(self) -> None:
+        self.sites: list[LiveSite] = []
 
-    yield make
-    for live in sites:
+    def __call__(self, root: Path, prefix: str = "/") -> LiveSite:
+        self.sites.append(LiveSite(root, prefix))
+        return self.sites[-1]
+
+
+@pytest.fixture
+def make_site() -> Iterator[SiteMaker]:
+    """Serve any directory at any prefix for the length of one test."""
+    maker = SiteMaker()
+    yield maker
+    for live in maker.sites:
         live.close()
 
 
-@pytest.fixture
-def second_build(site_dir, tmp_path) -> Path:
-    """A copy of the site as a newer version: one changed file, so a new build hash."""
-    out = tmp_path / "site-v2"
+@pytest.fixture(scope="session")
+def second_build(site_dir, tmp_path_factory) -> Path:
+    """A copy of the site as a newer version: one changed file, so a new build hash
+    (built once a worker; the tests only serve it)."""
+    out = tmp_path_factory.mktemp("second") / "site-v2"
     build.build(out, quiet=True, extra={"release.txt": b"a newer build\n"})
     assert (out / "service-worker.js").read_text() != (site_dir / "service-worker.js").read_text()
     return out
@@ -259,11 +462,17 @@ class Watch:
 
 
 @pytest.fixture
-def watch(context) -> Watch:
+def watch(context) -> Iterator[Watch]:
     seen = Watch()
-    context.on("request", lambda r: seen.requests.append(r.url))
+
+    def record(request) -> None:
+        seen.requests.append(request.url)
+
+    context.on("request", record)
     context.on("page", seen.attach_page)
-    return seen
+    yield seen
+    context.remove_listener("request", record)
+    context.remove_listener("page", seen.attach_page)
 
 
 @pytest.fixture

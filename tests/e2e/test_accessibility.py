@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.app import DRAW, FOCUS, POSITION, focused, open_app, walk_to
+from tests.e2e.app import DRAW, FOCUS, POSITION, focused, next_frame, open_app, walk_to
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_screens import audit
 from tests.e2e.test_table import open_panel
@@ -152,7 +152,7 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     assert 'button "Stock: 23 cards' in stock.aria_snapshot()
     page.keyboard.press("d")
     page.keyboard.press("w")
-    page.wait_for_timeout(500)
+    next_frame(page)  # W's words would be in the live region by now
     assert 'button "Stock: 23 cards' in stock.aria_snapshot()
     assert not said(page).startswith("Waste")
     stock.focus()
@@ -160,14 +160,18 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     page.wait_for_function("() => /Stock: 22/.test(document.querySelector('[data-testid=stock]')"
                            ".getAttribute('aria-label'))")
     page.keyboard.press("Control+z")
-    wait_said(page, "^Undone: the .* is back in the stock")
+    # Moves are played in turn: had D drawn, Enter would have drawn the second stock
+    # card and Undo would put that one back, not the first.
+    game.apply(DRAW)
+    first = re.escape(game.view()["waste"]["name"])
+    wait_said(page, f"^Undone: the {first} is back in the stock")
     # Only on the table: keys act there, not on the toolbar.
     open_panel(page, "options")
     page.get_by_role("combobox", name="One-letter keys").select_option("table")
     page.keyboard.press("Escape")
     page.get_by_role("button", name="Undo").focus()
     page.keyboard.press("w")
-    page.wait_for_timeout(300)
+    next_frame(page)
     assert not said(page).startswith("Waste")
     page.locator("main").focus()
     page.keyboard.press("w")
@@ -195,8 +199,8 @@ def test_focus_never_falls_to_the_page_when_the_stock_runs_out(page, site):
         page.wait_for_function(
             "n => document.querySelector('[data-testid=stock]').dataset.count === String(n)",
             arg=left)
-    page.wait_for_timeout(200)
     # The stock's last card: the stock is disabled, and focus is on a playable card of the grid.
+    page.wait_for_function("() => document.activeElement.matches('[data-slot]')")
     assert page.evaluate("() => document.activeElement !== document.body")
     assert "playable" in focused(page) and POSITION.search(focused(page)), focused(page)
     # Space on a focused card plays it (as the Rules say), never draws.
@@ -227,7 +231,7 @@ def test_announcements_say_enough_once(page, site):
     left, right = (view["slots"][q]["name"] for q in blocked["covered_by"])
     text = wait_said(page, "^Blocked by")
     assert text == (f"Blocked by the {left} and the {right} (row 4 column 1 and row 4 column 2).")
-    page.wait_for_timeout(300)
+    next_frame(page)
     # Said by the notice, not by the status too.
     assert sum("This card is blocked." in t for t in spoken(page)) == 1
     # After a draw: which cards are now playable.
@@ -247,7 +251,7 @@ def test_announcements_say_enough_once(page, site):
     # A hint is said once: by its notice, not again by the status.
     page.keyboard.press("h")
     page.wait_for_selector("[data-notice=hint]")
-    page.wait_for_timeout(400)
+    next_frame(page)  # the notice's words, and any the status would add, are said by now
     hint = page.locator("[data-notice=hint] p").text_content()
     first = re.sub(r"^Fair hint: ", "", hint).split(".")[0]  # "Play the 7 of spades", "Draw ..."
     assert sum(first in t for t in spoken(page)) == 1, spoken(page)
@@ -260,7 +264,7 @@ def test_the_boot_status_speaks_a_few_times(browser, site):
     page = context.new_page()
     try:
         open_app(page, site.url)  # a first visit: the files are saved for offline play
-        page.wait_for_timeout(300)
+        next_frame(page)
         log = [t for t in page.evaluate("() => window.__spoken") if not t.startswith("New deal")]
         log = [t for i, t in enumerate(log) if not i or t != log[i - 1]]  # what changed
         # 5. A few steps, each said once (not each file or megabyte of the download).
@@ -317,10 +321,10 @@ def test_low_vision_card_size_hint_look_and_playable_highlight(page, site):
 
 @pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
 @pytest.mark.parametrize("theme", ["felt", "dark"])
-def test_axe_finds_nothing_on_the_grid(browser, site, axe_source, size, theme):
+def test_axe_finds_nothing_on_the_grid(warm_context, site, axe_source, size, theme):
     width, height = size
-    context = (phone_context(browser, width, height) if width < 900
-               else browser.new_context(viewport={"width": width, "height": height}))
+    context = (phone_context(warm_context, width, height) if width < 900
+               else warm_context(viewport={"width": width, "height": height}))
     context.add_init_script(script=axe_source)
     page = context.new_page()
     page.set_default_timeout(30_000)

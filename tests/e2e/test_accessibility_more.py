@@ -164,9 +164,9 @@ def test_a_lost_game_says_its_last_move_describes_its_panel_and_says_the_analysi
     wait_spoken(page, "^The AI on this deal: easy AI ")
 
 
-def test_a_won_game_describes_its_panel_and_says_par_when_it_arrives(browser, site):
+def test_a_won_game_describes_its_panel_and_says_par_when_it_arrives(warm_context, site):
     number, code, line = winnable_deal()
-    context = browser.new_context(reduced_motion="reduce")
+    context = warm_context(reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:
@@ -211,8 +211,8 @@ BIG_TEXT = ("document.addEventListener('DOMContentLoaded', () => "
             "{ document.documentElement.style.fontSize = '200%'; });")
 
 
-def card_width(browser, site, code, *, viewport, scale=1, text=False) -> float:
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
+def card_width(warm_context, site, code, *, viewport, scale=1, text=False) -> float:
+    context = warm_context(viewport=viewport, device_scale_factor=scale)
     if text:
         context.add_init_script(script=BIG_TEXT)
     page = context.new_page()
@@ -223,13 +223,14 @@ def card_width(browser, site, code, *, viewport, scale=1, text=False) -> float:
         context.close()
 
 
-def test_cards_do_not_shrink_with_page_zoom_or_text_size(browser, site):
+def test_cards_do_not_shrink_with_page_zoom_or_text_size(warm_context, site):
     _, code, _ = winnable_deal()
-    at_100 = card_width(browser, site, code, viewport={"width": 1440, "height": 900})
+    at_100 = card_width(warm_context, site, code, viewport={"width": 1440, "height": 900})
     # Page zoom 200% in a 1440x900 window: half the CSS pixels, each two device pixels.
-    at_200 = card_width(browser, site, code, viewport={"width": 720, "height": 450}, scale=2)
+    at_200 = card_width(warm_context, site, code, viewport={"width": 720, "height": 450}, scale=2)
     # Text size 200% (the root font size, as a browser's default font size setting does).
-    text_200 = card_width(browser, site, code, viewport={"width": 1440, "height": 900}, text=True)
+    text_200 = card_width(warm_context, site, code, viewport={"width": 1440, "height": 900},
+                          text=True)
     assert at_100 > 130
     assert at_200 >= at_100 - 0.5, (at_100, at_200)  # 136 px, not 118 px as before
     assert text_200 >= at_100 - 0.5, (at_100, text_200)
@@ -275,8 +276,9 @@ CUT_OFF = """() => [...document.querySelectorAll('dialog[open] select, .watch se
         return out; })"""
 
 
-def test_a_phone_with_200_percent_text_overlaps_no_label_and_cuts_off_no_drop_down(browser, site):
-    context = phone_context(browser, 390, 844)
+def test_a_phone_with_200_percent_text_overlaps_no_label_and_cuts_off_no_drop_down(
+        warm_context, site):
+    context = phone_context(warm_context, 390, 844)
     context.add_init_script(script=BIG_TEXT)
     page = context.new_page()
     page.set_default_timeout(30_000)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import DRAW, click_move, open_app, saved
+from tests.e2e.app import DRAW, board, click_move, open_app, saved
 from tests.e2e.lines import winnable_deal
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -158,9 +158,11 @@ def test_each_move_sounds_right_mute_silences_it_and_a_hidden_page_is_quiet(page
     assert page.get_attribute("[data-testid=sound]", "aria-pressed") == "true"
     assert saved(page, "tripeaks.options")["sound"] is False
     heard, started = len(sounds(page)), page.evaluate("() => window.__audio.started")
-    click_move(page, DRAW)
+    click_move(page, DRAW)  # a draw's sound starts as its card is drawn
+    page.wait_for_selector("[data-slot='0'].shake", state="detached")  # the last shake is over
     page.click("[data-slot='0']")
-    page.wait_for_timeout(300)  # the sounds would have been started synchronously
+    # The buzz starts as the card starts to shake, in the same task: it would be heard by now.
+    page.wait_for_selector("[data-slot='0'].shake", state="attached")
     assert len(sounds(page)) == heard and page.evaluate("() => window.__audio.started") == started
     # Options shows the same switch; turning it on there brings sound back.
     open_panel(page, "options")
@@ -178,8 +180,12 @@ def test_each_move_sounds_right_mute_silences_it_and_a_hidden_page_is_quiet(page
         Object.defineProperty(document, 'hidden', {value: true, configurable: true});
         document.dispatchEvent(new Event('visibilitychange')); }""")
     heard, started = len(sounds(page)), page.evaluate("() => window.__audio.started")
+    stock = board(page)["stock"]
     page.evaluate("() => tripeaks.move(28)")
-    page.wait_for_timeout(500)
+    # The draw's sound would start as its card is drawn: once the stock shows one card fewer.
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=stock]').dataset.count) === n",
+        arg=stock - 1)
     assert len(sounds(page)) == heard and page.evaluate("() => window.__audio.started") == started
 
 
@@ -235,9 +241,10 @@ def test_points_rise_from_the_card_peaks_burst_and_a_win_is_celebrated_first(pag
     # The celebration runs; the result panel waits for it, then a tap ends it.
     assert seen["celebrations"][0]["style"] == "cascade"
     assert seen["celebrations"][0]["resultOpen"] is None
-    page.wait_for_timeout(800)
+    # The cards cascade; the result panel is not open while they do (and, below, it
+    # opened only once the celebration ended).
+    page.wait_for_function("() => document.querySelectorAll('.cascade-card').length > 5")
     assert not page.locator("[data-testid=result]").is_visible()
-    assert page.locator(".cascade-card").count() > 5
     page.mouse.click(5, 5)
     page.locator("[data-testid=result]").wait_for(state="visible", timeout=5000)
     seen = fx(page)

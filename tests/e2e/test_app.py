@@ -205,29 +205,25 @@ def test_a_cold_first_visit_downloads_each_file_once(page, site, watch):
     assert_clean(watch, site)
 
 
-def test_installable(playwright, site, profile_dir, browser_type_launch_args):
-    context = playwright.chromium.launch_persistent_context(
-        str(profile_dir), headless=True, **browser_type_launch_args)
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
-        open_app(page, site.url)
-        wait_controlled(page)
-        cdp = context.new_cdp_session(page)
-        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-        manifest = cdp.send("Page.getAppManifest")
-        assert manifest["errors"] == []
-        data = json.loads(manifest["data"])
-        assert data["display"] == "standalone" and data["start_url"] == "./"
-        assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"]}
-        assert any(i.get("purpose") == "maskable" for i in data["icons"])
-        head = page.evaluate("""() => ({
-            apple: document.querySelector('link[rel=apple-touch-icon]')?.href,
-            capable: document.querySelector('meta[name=apple-mobile-web-app-capable]')?.content,
-            theme: document.querySelector('meta[name=theme-color]')?.content })""")
-        assert head["apple"] and head["capable"] == "yes" and head["theme"]
-        assert page.evaluate("fetch('icons/apple-touch-icon.png').then(r => r.ok)")
-    finally:
-        context.close()
+@pytest.mark.profile  # installable: a profile of its own, not an incognito one
+def test_installable(context, page, site):
+    """A persistent profile, as a browser that can install the app has."""
+    open_app(page, site.url)
+    wait_controlled(page)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    data = json.loads(manifest["data"])
+    assert data["display"] == "standalone" and data["start_url"] == "./"
+    assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"]}
+    assert any(i.get("purpose") == "maskable" for i in data["icons"])
+    head = page.evaluate("""() => ({
+        apple: document.querySelector('link[rel=apple-touch-icon]')?.href,
+        capable: document.querySelector('meta[name=apple-mobile-web-app-capable]')?.content,
+        theme: document.querySelector('meta[name=theme-color]')?.content })""")
+    assert head["apple"] and head["capable"] == "yes" and head["theme"]
+    assert page.evaluate("fetch('icons/apple-touch-icon.png').then(r => r.ok)")
 
 
 def test_no_accessibility_violations(context, page, site, axe_source):

@@ -125,10 +125,10 @@ def test_the_result_panel_shows_how_the_three_ai_did(page, site):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_screenshots_of_the_rating_and_a_replay(browser, site, size):
+def test_screenshots_of_the_rating_and_a_replay(warm_context, site, size):
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=size == "phone", is_mobile=size == "phone")
+    context = warm_context(viewport={"width": width, "height": height},
+                           has_touch=size == "phone", is_mobile=size == "phone")
     page = context.new_page()
     try:
         open_app(page, site.url)

@@ -8,7 +8,9 @@ import struct
 import zlib
 from pathlib import Path
 
-from tests.e2e.app import click_move, notices, open_app, wait_controlled, wait_ready
+import pytest
+
+from tests.e2e.app import click_move, notices, open_app, settled, wait_controlled, wait_ready
 from tests.e2e.lines import winnable_deal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +177,7 @@ def test_iphone_gets_drawn_steps_and_carries_progress_into_the_app(browser, site
         assert "Add to Home Screen" in steps.nth(1).text_content()
         assert panel.locator("[data-testid=install-steps] svg").count() == 3  # drawn by the app
         assert "starts afresh" in panel.locator("[data-testid=carry-warning]").text_content()
-        page.wait_for_timeout(300)  # the panel's opening
+        settled(page, "[data-testid=install]")  # the panel's opening
         page.screenshot(path=str(SHOTS / "phone-install-ios.png"))
         panel.locator("[data-testid=carry-copy]").click()
         code = panel.locator("[data-testid=carry-code]")
@@ -242,39 +244,34 @@ def test_a_backup_link_opens_ready_to_bring_in(browser, site):
         second.close()
 
 
-def test_install_sheet_manifest_is_valid_and_its_files_are_served(playwright, site, profile_dir,
-                                                                  browser_type_launch_args):
-    context = playwright.chromium.launch_persistent_context(
-        str(profile_dir), headless=True, **browser_type_launch_args)
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
-        open_app(page, site.url)
-        wait_controlled(page)
-        cdp = context.new_cdp_session(page)
-        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-        manifest = cdp.send("Page.getAppManifest")
-        assert manifest["errors"] == []
-        data = json.loads(manifest["data"])
-        shots = data["screenshots"]
-        assert {s["form_factor"] for s in shots} == {"narrow", "wide"}
-        for shot in shots:
-            head = page.evaluate("""src => fetch(src).then(async r => ({
-                ok: r.ok, type: r.headers.get('content-type'),
-                bytes: [...new Uint8Array(await r.arrayBuffer()).slice(0, 24)]}))""", shot["src"])
-            assert head["ok"] and head["type"] == "image/png", shot["src"]
-            width, height = struct.unpack(">II", bytes(head["bytes"][16:24]))
-            assert shot["sizes"] == f"{width}x{height}"
-            assert (width < height) == (shot["form_factor"] == "narrow")
-        names = {s["name"]: s["url"] for s in data["shortcuts"]}
-        assert set(names) == {"Daily deal", "New game"}
-        for url in names.values():
-            assert page.evaluate("u => fetch(u).then(r => r.ok)", url)
-        # Not precached: only the browser's install sheet shows them.
-        precache = page.evaluate("fetch('service-worker.js').then(r => r.text())")
-        assert "screenshots/" not in precache
-        assert data["display_override"][0] == "standalone"
-    finally:
-        context.close()
+@pytest.mark.profile  # installable: a profile of its own, not an incognito one
+def test_install_sheet_manifest_is_valid_and_its_files_are_served(context, page, site):
+    """A persistent profile, as a browser that can install the app has."""
+    open_app(page, site.url)
+    wait_controlled(page)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    data = json.loads(manifest["data"])
+    shots = data["screenshots"]
+    assert {s["form_factor"] for s in shots} == {"narrow", "wide"}
+    for shot in shots:
+        head = page.evaluate("""src => fetch(src).then(async r => ({
+            ok: r.ok, type: r.headers.get('content-type'),
+            bytes: [...new Uint8Array(await r.arrayBuffer()).slice(0, 24)]}))""", shot["src"])
+        assert head["ok"] and head["type"] == "image/png", shot["src"]
+        width, height = struct.unpack(">II", bytes(head["bytes"][16:24]))
+        assert shot["sizes"] == f"{width}x{height}"
+        assert (width < height) == (shot["form_factor"] == "narrow")
+    names = {s["name"]: s["url"] for s in data["shortcuts"]}
+    assert set(names) == {"Daily deal", "New game"}
+    for url in names.values():
+        assert page.evaluate("u => fetch(u).then(r => r.ok)", url)
+    # Not precached: only the browser's install sheet shows them.
+    precache = page.evaluate("fetch('service-worker.js').then(r => r.text())")
+    assert "screenshots/" not in precache
+    assert data["display_override"][0] == "standalone"
 
 
 def test_shortcuts_open_the_daily_deal_and_a_new_game(page, site):

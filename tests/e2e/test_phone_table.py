@@ -33,9 +33,9 @@ def table_share(page) -> float:
 
 
 @pytest.fixture(params=list(PHONES))
-def phone(request, browser):
+def phone(request, warm_context):
     width, height = PHONES[request.param]
-    context = phone_context(browser, width, height)
+    context = phone_context(warm_context, width, height)
     page = context.new_page()
     page.set_default_timeout(30_000)
     yield page
@@ -195,12 +195,12 @@ COVERED = """(selector) => {
 
 
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)])
-def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(browser, site, size):
+def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(warm_context, site, size):
     """Its controls all on the screen (Stop reachable without scrolling), in at most two
     rows, over no card of the peaks; beside the waste on a landscape phone, and over
     only the foot of the stock and waste on a 320x568 phone, where it lies on the toolbar."""
     width, height = size
-    context = phone_context(browser, width, height)
+    context = phone_context(warm_context, width, height)
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:

@@ -270,11 +270,11 @@ SIZES = {"small": (320, 568), "phone": (390, 844), "desktop": (1440, 900)}
 SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
 
 
-def result_context(browser, axe_source, size):
+def result_context(warm_context, axe_source, size):
     width, height = SIZES[size]
     touch = size != "desktop"
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=touch, is_mobile=touch)
+    context = warm_context(viewport={"width": width, "height": height},
+                           has_touch=touch, is_mobile=touch)
     context.add_init_script(script=axe_source)
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -307,8 +307,8 @@ def panel_shape(page) -> dict:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
-        browser, site, axe_source, size):
-    context, page, play = result_context(browser, axe_source, size)
+        warm_context, site, axe_source, size):
+    context, page, play = result_context(warm_context, axe_source, size)
     try:
         number, code, line = winnable_deal()
         open_deal(page, f"{site.url}#deal={code}", code)
@@ -347,8 +347,8 @@ def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
 
 @pytest.mark.parametrize("size", ["small", "phone"])
 def test_the_loss_panel_names_the_move_that_lost_and_offers_its_replay(
-        browser, site, axe_source, size):
-    context, page, play = result_context(browser, axe_source, size)
+        warm_context, site, axe_source, size):
+    context, page, play = result_context(warm_context, axe_source, size)
     try:
         number = STUCK_DEAL
         code = encode_code(number)

@@ -113,9 +113,9 @@ def deal_both_ai_clear() -> tuple[int, str]:
 
 
 def test_a_race_the_player_wins_by_touch_ends_with_the_result_panel_naming_the_winner(
-        browser, site):
+        warm_context, site):
     number, code, line = winnable_deal(STANDARD)
-    context = phone_context(browser, 390, 844)
+    context = phone_context(warm_context, 390, 844)
     page = context.new_page()
     try:
         # The easy AI, slowed five times: a finger playing a winning line clears first.
@@ -249,11 +249,11 @@ SIZES = {"320x568": (320, 568), "390x844": (390, 844), "844x390": (844, 390),
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_race_strip_covers_no_card_and_the_table_still_fits(browser, site, size):
+def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, site, size):
     width, height = SIZES[size]
     phone = width < 1000
-    context = (phone_context(browser, width, height) if phone else
-               browser.new_context(viewport={"width": width, "height": height}))
+    context = (phone_context(warm_context, width, height) if phone else
+               warm_context(viewport={"width": width, "height": height}))
     page = context.new_page()
     try:
         _number, code = deal_both_ai_clear()

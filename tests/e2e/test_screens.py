@@ -66,10 +66,10 @@ def settled(page) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_screens(browser, site, axe_source, size):
+def test_screens(warm_context, site, axe_source, size):
     width, height = SIZES[size]
-    context = (phone_context(browser, width, height) if width < 900
-               else browser.new_context(viewport={"width": width, "height": height}))
+    context = (phone_context(warm_context, width, height) if width < 900
+               else warm_context(viewport={"width": width, "height": height}))
     context.add_init_script(script=axe_source)
     page = context.new_page()
     page.set_default_timeout(30_000)

@@ -9,6 +9,7 @@ from tests.e2e.app import (
     DRAW,
     board,
     click_move,
+    next_frame,
     notices,
     open_app,
     saved,
@@ -50,6 +51,15 @@ def moves_shown(page) -> int:
     return int(page.locator("[data-testid=moves]").text_content().split()[-1])
 
 
+def wait_moves_and_waste(page, moves: int, card: str) -> None:
+    """Wait until the status shows ``moves`` moves with ``card`` on the waste."""
+    page.wait_for_function(
+        """([n, card]) => document.querySelector('[data-testid=moves]').textContent.trim()
+            .endsWith(' ' + n)
+            && document.querySelector('[data-testid=waste]').dataset.card === card""",
+        arg=[moves, card])
+
+
 def stuck_line(number: int, preset: str) -> list[int]:
     """Draw through the stock first, then play what fits: a winnable deal thrown away."""
     game = Game.new(number, preset_rules(preset))
@@ -76,10 +86,11 @@ def test_a_card_that_cannot_be_played_shakes_and_says_why_unless_error_help_is_o
     open_panel(page, "options")
     page.uncheck("[data-testid=opt-error-help]")
     page.click("[data-testid=options] [data-close]")
-    page.wait_for_timeout(600)
+    page.locator("[data-testid=options]").wait_for(state="hidden")
     page.click("[data-slot='1']")
+    # The notice would be shown with the shake, in the same task; and said on the next frame.
     page.wait_for_selector("[data-slot='1'].shake", state="attached")
-    page.wait_for_timeout(300)
+    next_frame(page)
     assert notices(page) == [] or all("blocked" not in n for n in notices(page))
     assert saved(page, "tripeaks.options")["errorHelp"] is False
 
@@ -91,10 +102,14 @@ def test_a_fast_double_tap_plays_once(page, site):
     play = next(m for m in game.legal_moves() if m != DRAW)
     page.dblclick(f"[data-slot='{play}']")
     wait_text(page, "moves", "^Moves 1$")
-    page.wait_for_timeout(700)
-    assert moves_shown(page) == 1
     game.apply(play)
     assert board(page)["waste"] == game.view()["waste"]["card"]
+    # Moves are played in turn: a draw now is the second move, on the stock's first card.
+    # Had the second tap been played as well, the draw would be the third move.
+    game.apply(DRAW)
+    page.click("[data-testid=stock]")
+    wait_moves_and_waste(page, 2, game.view()["waste"]["card"])
+    assert moves_shown(page) == 2
 
 
 def test_a_whole_game_by_keyboard_alone(page, site):
@@ -290,28 +305,36 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
 
 
 def test_pause_stops_the_clock_and_hides_the_cards(page, site):
+    page.clock.install()  # time flows as usual, and the test jumps it forward
     open_app(page, site.url + "#deal=" + encode_code(13))
     clock = page.locator("[data-testid=clock]")
     assert clock.text_content() == "0:00"
-    page.wait_for_timeout(1200)
+    page.clock.run_for(3000)
+    next_frame(page)
     assert clock.text_content() == "0:00"  # the clock starts with the first move
     click_move(page, DRAW)
+    page.clock.run_for(2000)
     wait_text(page, "clock", "^0:0[1-9]$", timeout=5000)
     clock.click()
     page.locator("[data-testid=pause]").wait_for(state="visible")
     peaks = page.locator("[data-testid=peaks]")
     assert peaks.evaluate("e => getComputedStyle(e).visibility") == "hidden"
     stopped = clock.text_content()
-    page.wait_for_timeout(1500)
+    page.clock.run_for(3000)
+    next_frame(page)
     assert clock.text_content() == stopped
     page.click("[data-testid=resume]")
+    page.clock.run_for(2000)
     page.wait_for_function("s => document.querySelector('[data-testid=clock]').textContent !== s",
                            arg=stopped, timeout=5000)
     open_panel(page, "rules")  # reading a panel is not playing time either
+    page.get_by_role("dialog", name="How to play").wait_for()
     stopped = clock.text_content()
-    page.wait_for_timeout(1500)
+    page.clock.run_for(3000)
+    next_frame(page)
     assert clock.text_content() == stopped
     page.keyboard.press("Escape")
+    page.clock.run_for(2000)
     page.wait_for_function("s => document.querySelector('[data-testid=clock]').textContent !== s",
                            arg=stopped, timeout=5000)
     page.focus("[data-testid=stock]")  # P from the table, then Escape: back on the table
@@ -448,6 +471,13 @@ def test_drag_a_card_onto_the_waste(page, site):
         page.mouse.down()
         page.mouse.move(box["x"] + 60, box["y"] - 80, steps=5)
         page.mouse.up()
-        page.wait_for_timeout(500)
-        assert moves_shown(page) == 1
+        # The card goes back to its place...
+        page.wait_for_function(
+            "s => ['', null].includes(document.querySelector(`[data-slot='${s}']`)"
+            ".getAttribute('style'))", arg=other)
+        # ...and nothing was played: a draw now is the second move (moves are played in turn).
+        game.apply(DRAW)
+        page.click("[data-testid=stock]")
+        wait_moves_and_waste(page, 2, game.view()["waste"]["card"])
+        assert moves_shown(page) == 2
         assert page.locator(f"[data-slot='{other}']").get_attribute("style") in (None, "")

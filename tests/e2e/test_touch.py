@@ -26,9 +26,9 @@ def edge_deal() -> int:
 
 
 @pytest.mark.parametrize("size", list(PHONES))
-def test_dragging_the_edge_cards_with_a_finger_plays_them(browser, site, size):
+def test_dragging_the_edge_cards_with_a_finger_plays_them(warm_context, site, size):
     width, height = PHONES[size]
-    context = phone_context(browser, width, height)
+    context = phone_context(warm_context, width, height)
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:

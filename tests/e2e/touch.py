@@ -10,10 +10,12 @@ from __future__ import annotations
 PHONES = {"phone": (390, 844), "small": (320, 568)}
 
 
-def phone_context(browser, width: int, height: int, **options):
-    """A browser context that behaves like a phone: touch, a mobile viewport."""
-    return browser.new_context(viewport={"width": width, "height": height},
-                               has_touch=True, is_mobile=True, device_scale_factor=2, **options)
+def phone_context(opener, width: int, height: int, **options):
+    """A browser context that behaves like a phone: touch, a mobile viewport.
+    ``opener``: a browser (a new context of it) or the ``warm_context`` fixture."""
+    new = getattr(opener, "new_context", opener)
+    return new(viewport={"width": width, "height": height},
+               has_touch=True, is_mobile=True, device_scale_factor=2, **options)
 
 
 class Finger:
