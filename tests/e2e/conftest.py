@@ -506,16 +506,17 @@ def profile_dir(tmp_path) -> Iterator[Path]:
 # other test keeps its place. A name no longer there is ignored.
 SLOWEST_FIRST = (
     "test_two_tabs_never_double_count_or_lose_statistics",
-    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
-    "test_a_new_game_applies_a_waiting_update",
     "test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game",
-    "test_screens",
-    "test_watch_the_ai_then_come_back_to_your_own_game",
-    "test_statistics_export_and_import_survive_a_wiped_browser",
-    "test_soak_every_finished_game_is_counted_or_reported",
     "test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line",
-    "test_pause_stops_the_clock_and_hides_the_cards",
-    "test_blocked_storage_is_said_and_the_game_still_plays",
+    "test_watch_the_ai_then_come_back_to_your_own_game",
+    "test_iphone_gets_drawn_steps_and_carries_progress_into_the_app",
+    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
+    "test_screens",
+    "test_following_standards_hint_by_touch_scores_par_and_says_so",
+    "test_a_link_drops_the_moves_made_on_another_game",
+    "test_a_backup_link_opens_ready_to_bring_in",
+    "test_two_copies_on_one_origin_keep_their_own_saves_and_caches",
+    "test_a_new_game_applies_a_waiting_update",
 )
 
 
