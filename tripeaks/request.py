@@ -47,7 +47,7 @@ so real cards show before the engine is ready, and the engine then deals it."""
 def make_rules(preset: object = None, overrides: object = None) -> Rules:
     """A preset's rules (default: the default preset) with some options changed."""
     if preset is not None and not isinstance(preset, str):
-        raise BridgeError("a preset is named by its name, such as \"standard\"", kind="bad-rules")
+        raise BridgeError("a preset is a name, such as \"standard\"", kind="bad-rules")
     base = preset_rules(preset) if preset else Rules()
     if overrides is None:
         return base
