@@ -112,6 +112,18 @@ def wait_controlled(page) -> None:
                            timeout=BOOT_TIMEOUT)
 
 
+def installed_manifest(context, page, url: str) -> dict:
+    """Open the app in a persistent profile, wait for its service worker, check that
+    Chromium finds it installable with a clean manifest, and give the manifest."""
+    open_app(page, url)
+    wait_controlled(page)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    return json.loads(manifest["data"])
+
+
 def wait_face_up(page, count: int) -> None:
     """Wait until exactly ``count`` peak cards show their face."""
     page.wait_for_function(

@@ -13,6 +13,7 @@ from tests.e2e.app import (
     DRAW,
     board,
     click_move,
+    installed_manifest,
     notices,
     open_app,
     open_deal,
@@ -208,13 +209,7 @@ def test_a_cold_first_visit_downloads_each_file_once(page, site, watch):
 @pytest.mark.profile  # installable: a profile of its own, not an incognito one
 def test_installable(context, page, site):
     """A persistent profile, as a browser that can install the app has."""
-    open_app(page, site.url)
-    wait_controlled(page)
-    cdp = context.new_cdp_session(page)
-    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-    manifest = cdp.send("Page.getAppManifest")
-    assert manifest["errors"] == []
-    data = json.loads(manifest["data"])
+    data = installed_manifest(context, page, site.url)
     assert data["display"] == "standalone" and data["start_url"] == "./"
     assert {"192x192", "512x512"} <= {i["sizes"] for i in data["icons"]}
     assert any(i.get("purpose") == "maskable" for i in data["icons"])

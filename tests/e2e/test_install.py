@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import click_move, notices, open_app, settled, wait_controlled, wait_ready
+from tests.e2e.app import (
+    click_move,
+    installed_manifest,
+    notices,
+    open_app,
+    settled,
+    wait_ready,
+)
 from tests.e2e.lines import winnable_deal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -247,13 +254,7 @@ def test_a_backup_link_opens_ready_to_bring_in(browser, site):
 @pytest.mark.profile  # installable: a profile of its own, not an incognito one
 def test_install_sheet_manifest_is_valid_and_its_files_are_served(context, page, site):
     """A persistent profile, as a browser that can install the app has."""
-    open_app(page, site.url)
-    wait_controlled(page)
-    cdp = context.new_cdp_session(page)
-    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-    manifest = cdp.send("Page.getAppManifest")
-    assert manifest["errors"] == []
-    data = json.loads(manifest["data"])
+    data = installed_manifest(context, page, site.url)
     shots = data["screenshots"]
     assert {s["form_factor"] for s in shots} == {"narrow", "wide"}
     for shot in shots:
