@@ -10,13 +10,13 @@ import math
 import pytest
 
 import tripeaks.rating
-from tripeaks import ai, solver
+from tripeaks import ai, bridge, dealer, solver
 from tripeaks.cli import main
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import DRAW, Game
 from tripeaks.notation import deal_text
 from tripeaks.rating import CLASSES, NOT_WINNABLE, PLAYOUTS, THRESHOLDS, classify, rate
-from tripeaks.rules import preset_rules
+from tripeaks.rules import PRESETS, preset_rules
 
 STANDARD = preset_rules("standard")
 CHALLENGE = preset_rules("challenge")
@@ -89,6 +89,29 @@ def test_the_normal_ai_wins_less_often_class_after_class():
     rates = [sum(won[level]) / len(won[level]) for level in range(1, 5)]
     assert rates == sorted(rates, reverse=True) and len(set(rates)) == 4, rates
     assert _z(sum(won[1]), len(won[1]), sum(won[4]), len(won[4])) > 4
+
+
+def ask(**message):
+    answer = json.loads(bridge.handle_json(json.dumps(message)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_deals_a_winnable_deal_of_every_class(preset, monkeypatch):
+    """Deals -> "Deal me: Hard" (and each other class) under each preset: a deal the
+    solver wins, of that class under that preset's rules (Challenge's have no wrap and
+    deal lost deals, so its Hard is another deal than Standard's)."""
+    rules = preset_rules(preset)
+    dealer.prepared.clear()
+    for offset, label in enumerate(CLASSES):
+        monkeypatch.setattr(dealer, "random_number", lambda o=offset: 41_000 + 1_000 * o)
+        board = ask(type="new_game", preset=preset, difficulty=label.lower())["board"]
+        assert board["preset"] == preset and board["moves"] == 0
+        number = board["deal_number"]
+        assert solver.solve(shuffle(number), rules).won, (preset, label, number)
+        assert rate(number, rules).label == label
+        assert ask(type="rate")["class"] == label
 
 
 # -- the command line ---------------------------------------------------------------------
