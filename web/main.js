@@ -1,5 +1,6 @@
 // The composition root: build each part, hand them to the app, start it.
 
+import "./zoom.js"; // first: the page zoom, before a card is drawn
 import { App } from "./app.js";
 import { BootScreen } from "./boot-screen.js";
 import { Clock } from "./clock.js";

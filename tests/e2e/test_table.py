@@ -429,6 +429,13 @@ def test_daily_deal_and_a_typed_deal(page, site):
     page.click("[data-action=deal-code]")
     page.click("[data-testid=confirm-yes]")  # a good code asks before leaving the game
     wait_text(page, "deal", "AAAABGU")
+    # On a computer the word "Deal" stands apart from the code ("DealTP1-..." before).
+    gap = page.evaluate("""() => { const deal = document.querySelector('[data-testid=deal]');
+        const code = document.createRange();
+        code.selectNodeContents(deal.lastChild);
+        return code.getBoundingClientRect().left
+            - deal.querySelector('.deal-word').getBoundingClientRect().right; }""")
+    assert gap >= 2, gap
     open_panel(page, "deals")
     page.click("[data-testid=daily]")
     wait_text(page, "deal", "^Deal TP1-E-(?!AAAABGU)")
