@@ -1,19 +1,33 @@
 """Named from the first paint: before the engine is ready (its runtime held
 back), every control on the page has a name or is hidden from assistive
-technology, as axe-core sees it at a phone's size."""
+technology, as axe-core sees it at a phone's and a computer's size, in both
+themes."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from tests.e2e.test_screens import audit
 from tests.e2e.touch import phone_context
 
+# A player who chose the dark theme: their saved options, there before the page is.
+DARK = ("localStorage.setItem('tripeaks.options', "
+        + repr(json.dumps({"v": 1, "preset": "standard", "rules": {}, "theme": "dark"})) + ");")
 
-@pytest.mark.parametrize("held", ["main.js", "pyodide"])
-def test_the_page_is_accessible_while_the_engine_boots(browser, site, axe_source, held):
-    context = phone_context(browser, 390, 844)
+
+@pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
+@pytest.mark.parametrize(("held", "theme"), [("main.js", "felt"), ("pyodide", "felt"),
+                                             ("pyodide", "dark")])
+def test_the_page_is_accessible_while_the_engine_boots(browser, site, axe_source, held, theme,
+                                                       size):
+    width, height = size
+    context = (phone_context(browser, width, height) if width < 900
+               else browser.new_context(viewport={"width": width, "height": height}))
     context.add_init_script(script=axe_source)
+    if theme == "dark":
+        context.add_init_script(script=DARK)
     # Hold back either the app's script (the bare HTML's first paint) or the
     # Python runtime (the 28 placeholder cards while the engine boots).
     pending = []
@@ -31,6 +45,8 @@ def test_the_page_is_accessible_while_the_engine_boots(browser, site, axe_source
             page.wait_for_function("() => document.querySelectorAll('[data-slot]').length === 28")
         page.wait_for_function("() => typeof axe === 'object'")
         assert page.evaluate("document.documentElement.dataset.engine") == "booting"
+        if theme == "dark":
+            assert page.evaluate("document.documentElement.dataset.theme") == "dark"
         assert audit(page) == []
         if held == "pyodide":
             unnamed = page.evaluate("""() => [...document.querySelectorAll('[data-slot]')]

@@ -64,6 +64,23 @@ def test_cards_fill_the_table_and_a_tap_beside_a_playable_card_plays_it(phone, s
     for selector in (".actions button:not([hidden])", "[data-testid=stock]", "[data-testid=clock]"):
         for box in (b.bounding_box() for b in page.locator(selector).all() if b.is_visible()):
             assert box["width"] >= TARGET - 0.5 and box["height"] >= TARGET - 0.5, selector
+    # On one row, each word inside its button, each figure's name inside its box
+    # ("Restart" ran 3 px past both edges of its button at 320 px).
+    assert page.evaluate(SPILLS) == []
+    rows = page.evaluate("""() => new Set([...document.querySelectorAll('.actions button')]
+        .filter((b) => b.checkVisibility()).map((b) => Math.round(b.getBoundingClientRect().top)))
+        .size""")
+    assert rows == 1
+
+
+# Words that run past the edges of their button or their figure's box.
+SPILLS = """() => [...document.querySelectorAll('.actions button .label, .status .stat .k')]
+    .filter((e) => e.checkVisibility()).filter((e) => {
+        const box = e.closest('button, .stat'), r = e.getBoundingClientRect();
+        const b = box.getBoundingClientRect(), cs = getComputedStyle(box);
+        return r.left < b.left + parseFloat(cs.borderLeftWidth) - 0.5
+            || r.right > b.right - parseFloat(cs.borderRightWidth) + 0.5; })
+    .map((e) => e.textContent)"""
 
 
 def test_a_notice_never_moves_the_table(phone, site):
