@@ -258,6 +258,27 @@ def test_announcements_say_enough_once(page, site):
     assert first not in said(page)
 
 
+def test_the_clocks_name_holds_still_while_it_has_focus(page, site):
+    """Item 4: a screen reader on the clock hears its name once, not every second."""
+    open_app(page, f"{site.url}#deal={encode_code(5)}")
+    page.locator("main").focus()
+    page.keyboard.press("d")  # the clock runs from the first move
+    clock = page.locator("[data-testid=clock]")
+    page.wait_for_function("() => document.querySelector('[data-testid=clock]')"
+                           ".textContent !== '0:00'")
+    clock.focus()
+    name = clock.get_attribute("aria-label")
+    shown = clock.text_content()
+    page.wait_for_function("t => document.querySelector('[data-testid=clock]')"
+                           ".textContent !== t", arg=shown)  # a second later, on screen
+    assert clock.get_attribute("aria-label") == name
+    assert re.fullmatch(r"Time \d+:\d\d\. Pause", name), name
+    # Off the clock, its name keeps time again.
+    page.locator("main").focus()
+    page.wait_for_function("n => document.querySelector('[data-testid=clock]')"
+                           ".getAttribute('aria-label') !== n", arg=name)
+
+
 def test_the_boot_status_speaks_a_few_times(browser, site):
     context = browser.new_context()
     context.add_init_script(script=SPOKEN)
