@@ -9,12 +9,13 @@ export class WatchBar {
 
   $(id) { return this.bar.querySelector(`[data-testid=${id}]`); }
 
-  /** Show the strip (or hide it): a line (the solver's, a replay's) has no level to choose;
-   * only a replay offers "Play this deal". */
+  /** Show the strip (or hide it): a line (the solver's, a replay's) has no level to choose
+   * and no AI to compare with; only a replay offers "Play this deal". */
   set(on, { title = "", line = false, replay = false, speed = "fast", running = false } = {}) {
     this.bar.hidden = !on;
     if (title) this.bar.querySelector(".watch-title").textContent = title;
     this.bar.querySelector("label").hidden = line;
+    this.$("watch-race").hidden = line;
     this.$("replay-play").hidden = !replay;
     this.$("watch-speed").value = speed;
     this.running(running);

@@ -155,6 +155,40 @@ def test_a_race_the_player_wins_by_touch_ends_with_the_result_panel_naming_the_w
         context.close()
 
 
+@pytest.mark.parametrize("size", [(390, 844), (320, 568)])
+def test_watch_ai_compares_the_three_ai_and_par_before_a_game_by_touch(warm_context, site, size):
+    """From the Watch AI strip on a phone ("Race", Compare & race by name): the Race panel
+    with the easy, normal and hard AI on this deal and the solver's par (the strip had no
+    such button on phones)."""
+    number, code = deal_both_ai_clear()
+    context = phone_context(warm_context, *size)
+    page = context.new_page()
+    try:
+        open_app(page, f"{site.url}#deal={code}")
+        wait_text(page, "deal", code)
+        touch(page, ".actions [data-action=menu]")
+        touch(page, "[data-testid=menu] [data-action=watch]")
+        page.locator("[data-testid=watch]").wait_for(state="visible")
+        button = page.get_by_role("button", name="Compare & race")
+        assert button.text_content() == "Compare & raceRace" and button.is_visible()
+        touch(page, "[data-testid=watch-race]")
+        page.locator("[data-testid=race]").wait_for(state="visible")
+        game = Game.new(number, STANDARD)
+        expected = []
+        for level in ("easy", "normal", "hard"):
+            played = race.plan(game, level)  # the AI's own game on this deal, from its start
+            left = played.cards_left
+            expected.append([f"{level.title()} AI", "Cleared" if played.won else
+                             f"{left} card{'' if left == 1 else 's'} left", str(played.moves)])
+        assert [row[:3] for row in compared(page)] == expected
+        par = page.locator("[data-testid=race-par]").text_content()
+        assert re.search(r"^Par .*\d+ points", par), par
+        box = page.locator("[data-testid=race] .race-levels").bounding_box()
+        assert box["y"] + box["height"] <= size[1]  # the levels to race are on the screen
+    finally:
+        context.close()
+
+
 OLD_STATS = {  # a save from before races: no "race" field
     "v": 1, "played": 3, "won": 2, "streak": 1, "bestStreak": 2, "bestScore": 410,
     "counted": ["a", "b", "c"], "presets": {"standard": {
@@ -285,6 +319,17 @@ def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, si
         texts = page.locator("[data-testid=race-strip] > *:not([aria-hidden])").all()
         for text in texts:  # each part of the strip shows whole, or ends in an ellipsis
             assert text.bounding_box()["width"] > 0
+        # How far the AI has got reads at a glance: a bar 96 px wide at least (a line
+        # along the strip's foot on phones; it was a 22 px pill at 390 px), its fill
+        # the share of the peaks the AI has cleared.
+        bar = page.locator("[data-testid=race-strip] .race-bar").bounding_box()
+        assert bar["width"] >= 96, (bar, strip)
+        page.wait_for_function("""() => {
+            const bar = document.querySelector('.race-bar').getBoundingClientRect().width;
+            const fill = document.querySelector('.race-fill').getBoundingClientRect().width;
+            const left = Number(document.querySelector('[data-testid=race-left]')
+                .textContent.split(' ')[0]);
+            return left < 28 && Math.abs(fill / bar - (28 - left) / 28) < 0.02; }""")
         if size in ("390x844", "1440x900"):
             page.wait_for_function("() => Number(document.querySelector("
                                    "'[data-testid=race-left]').textContent.split(' ')[0]) < 26",
