@@ -4,10 +4,10 @@
 //
 // CSS alone cannot tell 150% zoom from a smaller window on a 1.5x screen: both
 // are the same CSS pixels at the same device pixel ratio. The window's outer
-// width can: Chrome, Edge and Safari keep it in screen pixels while zoom shrinks
-// the inner width. Only a ratio within 2% of a browser's zoom step counts; a side
-// panel or docked developer tools (an inner width narrower for another reason)
-// seldom land there, and Firefox (whose outer width zooms too) reads as 1.
+// width can: Chromium keeps it in screen pixels while zoom shrinks the inner
+// width (Safari is thought to, Firefox to zoom it too and so read 1). Only a ratio
+// within 2% of a browser's zoom step counts; a side panel or docked developer
+// tools (an inner width narrower for another reason) seldom land there.
 
 const STEPS = [1.1, 1.15, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5];
 
