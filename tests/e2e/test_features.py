@@ -131,8 +131,47 @@ def test_the_result_panel_shows_how_the_three_ai_did(page, site):
         "[data-testid=rules-ai]").text_content()
 
 
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (1440, 900)])
+def test_deal_me_offers_each_class_as_an_equal_tile_with_its_word_whole(warm_context, site, size):
+    """Deals -> New game by difficulty: Easy, Medium, Hard and Expert as four tiles of one
+    width (Expert alone once stretched across the panel, and Hard and Expert were wider
+    than Easy at 390 px), every word inside its tile, in the badge's colour of its class."""
+    width, height = size
+    context = warm_context(viewport={"width": width, "height": height},
+                           has_touch=width < 1000, is_mobile=width < 1000)
+    page = context.new_page()
+    try:
+        open_app(page, site.url)
+        open_panel(page, "deals")
+        page.locator("[data-testid=deal-expert]").scroll_into_view_if_needed()
+        tiles = page.evaluate("""() => [...document.querySelectorAll('.difficulty button')]
+            .map((b) => ({ name: b.textContent, width: b.getBoundingClientRect().width,
+                           whole: b.scrollWidth <= b.clientWidth,
+                           colour: getComputedStyle(b).backgroundColor }))""")
+        assert all(t["whole"] for t in tiles), tiles
+        classes = [t for t in tiles if t["name"] != "Any"]
+        assert [t["name"] for t in classes] == ["Easy", "Medium", "Hard", "Expert"]
+        assert max(t["width"] for t in classes) - min(t["width"] for t in classes) < 1, tiles
+        assert len({t["colour"] for t in classes}) == 4, tiles
+        panel = page.locator("[data-testid=deals]").bounding_box()
+        for tile in page.locator(".difficulty button").all():
+            box = tile.bounding_box()
+            assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
+    finally:
+        context.close()
+
+
+def dismiss_notices(page) -> None:
+    """Each notice's Dismiss button pressed: the picture shows the table, not what was said."""
+    page.evaluate("() => document.querySelectorAll('.notice button.close')"
+                  ".forEach((b) => b.click())")
+    page.wait_for_function("() => !document.querySelector('.notice p')")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_screenshots_of_the_rating_and_a_replay(warm_context, site, size):
+    """The rating on the table (a Hard deal asked for), the classes in Deals, and a
+    replay paused mid-game (stepped to its 16th move, the table at rest)."""
     width, height = SIZES[size]
     context = warm_context(viewport={"width": width, "height": height},
                            has_touch=size == "phone", is_mobile=size == "phone")
@@ -140,16 +179,36 @@ def test_screenshots_of_the_rating_and_a_replay(warm_context, site, size):
     try:
         open_app(page, site.url)
         rating_shown(page)
+        before = page.locator("[data-testid=deal]").text_content()
         open_panel(page, "deals")
         wait_text(page, "daily-rating", r": (Easy|Medium|Hard|Expert)$", ENGINE_WAIT)
+        page.locator("[data-testid=deal-hard]").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"{size}-deals-rating.png"))
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        page.click("[data-testid=deal-hard]")
+        page.wait_for_function(
+            "before => document.querySelector('[data-testid=deal]').textContent !== before",
+            arg=before, timeout=ENGINE_WAIT)
+        wait_text(page, "rating", "^Hard$", ENGINE_WAIT)
+        dismiss_notices(page)
         page.screenshot(path=str(SHOTS / f"{size}-rating.png"))
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
-        page.keyboard.press("Escape")
         _code, game = won_replay()
         page.evaluate("hash => { location.hash = hash }", encode_link(game).removeprefix("#"))
         page.locator("[data-testid=watch]").wait_for(state="visible")
-        page.locator("[data-testid=ai-run]").click()  # paused mid-way, for the picture
+        # A replay has no AI level to choose and no AI to compare with (on phones the
+        # level's drop-down showed, doing nothing).
+        assert page.locator("[data-testid=ai-level]").is_hidden()
+        assert page.locator("[data-testid=watch-race]").is_hidden()
+        page.locator("[data-testid=ai-run]").click()  # paused, then stepped, for the picture
         wait_text(page, "ai-run", "^Play$")
+        moves = int(re.search(r"Moves\s*(\d+)", page.locator(".status").text_content())[1])
+        for move in range(moves + 1, 17):
+            page.locator("[data-action=ai-step]").click()
+            wait_text(page, "moves", rf"Moves\s*{move}$")
+        dismiss_notices(page)
+        page.wait_for_function("() => document.getAnimations().every((a) => "
+                               "a.effect.getComputedTiming().iterations === Infinity)")
         page.screenshot(path=str(SHOTS / f"{size}-replay.png"))
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     finally:
