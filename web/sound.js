@@ -9,6 +9,7 @@
 // the tests and the curious).
 
 const NOTE = (semitones) => 523.25 * 2 ** (semitones / 12); // from C5
+const REST_AFTER_MS = 4000; // longer than the longest sound (the win's, 2.1 s)
 
 /** The sounds a move's result calls for, from the engine's board. */
 export function soundsFor(board) {
@@ -51,13 +52,23 @@ export class Sound {
       try { this.ctx = new AC(); } catch { return null; }
     }
     if (this.ctx.state === "suspended" && !this.doc.hidden) this.ctx.resume().catch(() => {});
+    this.restSoon();
     return this.ctx;
+  }
+
+  /** A running context renders silence for ever (an audio thread awake, a phone's battery
+   * spent): it rests once the last sound has ended, and the next gesture or sound wakes it. */
+  restSoon() {
+    clearTimeout(this.resting);
+    this.resting = setTimeout(() => {
+      if (this.ctx && this.ctx.state === "running") this.ctx.suspend().catch(() => {});
+    }, REST_AFTER_MS);
   }
 
   followVisibility() {
     if (!this.ctx) return;
     if (this.doc.hidden) this.ctx.suspend().catch(() => {});
-    else if (this.enabled()) this.ctx.resume().catch(() => {});
+    else if (this.enabled()) this.context();
   }
 
   /** Whether a sound would be heard now. */
