@@ -23,7 +23,7 @@ from tests.e2e.app import (
     wait_ready,
 )
 from tests.e2e.conftest import BOOT_TIMEOUT
-from tests.e2e.lines import winnable_deal, winning_line
+from tests.e2e.lines import SHORT_WINS, winnable_deal, winning_line
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import Game
 from tripeaks.notation import deal_text
@@ -353,7 +353,7 @@ def test_two_tabs_never_double_count_or_lose_statistics(context, site, watch):
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):
         watch.attach_page(tab)
-    (_, code1, line1), (_, code2, line2) = winnable_deal(), winnable_deal(start=2)
+    (_, code1, line1), (_, code2, line2) = (winnable_deal(start=n) for n in SHORT_WINS)
     open_app(first, f"{site.url}#deal={code1}")
     open_app(second, site.url)  # the same game, restored from the save
     assert seen(second) == seen(first)

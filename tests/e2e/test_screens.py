@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.app import click_move, open_app
-from tests.e2e.lines import winnable_deal
+from tests.e2e.lines import SHORT_WINS, winnable_deal
 from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 
@@ -75,7 +75,7 @@ def test_screens(warm_context, site, axe_source, size):
     page.set_default_timeout(30_000)
     OUT.mkdir(parents=True, exist_ok=True)
     try:
-        number, code, line = winnable_deal()
+        number, code, line = winnable_deal(start=SHORT_WINS[0])
         open_app(page, f"{site.url}#deal={code}")
         settled(page)  # the cards turned over
         page.screenshot(path=str(OUT / f"{size}-start.png"))
