@@ -111,10 +111,10 @@ def test_moves_made_before_the_engine_is_ready_are_played_in_order(browser, site
         context.close()
 
 
-def test_a_link_drops_the_moves_made_on_another_game(browser, site, site_dir):
+def test_a_link_drops_the_moves_made_on_another_game(browser, warm_context, site, site_dir):
     """A saved game is drawn at once and takes taps; a link opens another deal,
     so those taps are dropped (and said so), not played on the linked deal."""
-    context = browser.new_context()
+    context = warm_context()  # a first game saved (the visit that saves it need not be cold)
     page = context.new_page()
     open_app(page, site.url)
     kept = context.storage_state()  # the saved game (a service worker's cache is not kept)
