@@ -167,8 +167,8 @@ def test_no_offer_in_the_installed_window(context, page, site):
     assert ("protected from clean-up" in kept.text_content()) == persisted
 
 
-def test_iphone_gets_drawn_steps_and_carries_progress_into_the_app(browser, site):
-    safari = browser.new_context(viewport=PHONE, user_agent=IPHONE, has_touch=True, is_mobile=True)
+def test_iphone_gets_drawn_steps_and_carries_progress_into_the_app(warm_context, site):
+    safari = warm_context(viewport=PHONE, user_agent=IPHONE, has_touch=True, is_mobile=True)
     try:
         page = safari.new_page()
         page.set_default_timeout(30_000)
@@ -196,8 +196,9 @@ def test_iphone_gets_drawn_steps_and_carries_progress_into_the_app(browser, site
     finally:
         safari.close()
 
-    # The home-screen app: its own empty storage, standalone, the same phone.
-    app = browser.new_context(viewport=PHONE, user_agent=IPHONE, has_touch=True, is_mobile=True)
+    # The home-screen app: its own empty storage, standalone, the same phone (the same
+    # warm context lent again: put back first, so with none of Safari's data).
+    app = warm_context(viewport=PHONE, user_agent=IPHONE, has_touch=True, is_mobile=True)
     try:
         page = app.new_page()
         page.set_default_timeout(30_000)
@@ -222,8 +223,8 @@ def test_iphone_gets_drawn_steps_and_carries_progress_into_the_app(browser, site
         app.close()
 
 
-def test_a_backup_link_opens_ready_to_bring_in(browser, site):
-    first = browser.new_context()
+def test_a_backup_link_opens_ready_to_bring_in(warm_context, site):
+    first = warm_context()
     try:
         page = first.new_page()
         open_app(page, site.url)
@@ -234,7 +235,7 @@ def test_a_backup_link_opens_ready_to_bring_in(browser, site):
         game = saved_game(page)
     finally:
         first.close()
-    second = browser.new_context()
+    second = warm_context()  # lent again: put back first, so a player with nothing saved
     try:
         page = second.new_page()
         open_app(page, link)
