@@ -3,6 +3,7 @@
     python bench/bench_rating.py --deals 2000                     # Standard (wrap)
     python bench/bench_rating.py --deals 1000 --preset challenge  # no wrap
     python bench/bench_rating.py --deals 1000 --start 5000 --no-ai   # quartiles only
+    python bench/bench_rating.py --deals 100 --timing             # one process: time per rating
 
 Each deal from ``--start`` is rated (:func:`tripeaks.rating.rate`), then played
 once by the normal AI and once by the hard AI seeded with ``1_000_000 +`` the
@@ -53,6 +54,24 @@ def run(job: tuple[str, int, int, bool]) -> list[dict]:
             row["hard"] = ai.HardAI(AI_SEED + number).play(Game.new(number, rules)).won
         out.append(row)
     return out
+
+
+def summary(rows: list[dict], python: str, preset: str) -> dict:
+    """Wall time per rating and the playouts won per deal, as --timing prints them (and
+    bench_rating_pyodide.mjs, which runs :func:`run` inside Pyodide)."""
+    def spread(key: str) -> dict[str, float]:
+        times = sorted(r[key] for r in rows)
+
+        def at(share: float) -> float:
+            return round(times[round(share * (len(times) - 1))], 1)
+
+        return {"mean": round(statistics.mean(times), 1), "median": at(0.5), "p95": at(0.95),
+                "p99": at(0.99), "max": round(times[-1], 1)}
+
+    return {"python": python, "preset": preset, "deals": len(rows),
+            "start": rows[0]["number"] if rows else None,
+            "wall_ms": spread("wall_ms"), "cpu_ms": spread("cpu_ms"),
+            "wins": [r["wins"] for r in rows]}
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -115,7 +134,14 @@ def main() -> None:
     parser.add_argument("--no-ai", action="store_true", help="only rate: quartiles, times")
     parser.add_argument("--rows", help="write each deal's figures to this JSON-lines file")
     parser.add_argument("--write", action="store_true", help="put the table in benchmarks.md")
+    parser.add_argument("--timing", action="store_true",
+                        help="only time each rating, in this one process (no pool, no AI)")
     args = parser.parse_args()
+    if args.timing:
+        rows = run((args.preset, args.start, args.deals, False))
+        python = platform.python_implementation() + " " + platform.python_version()
+        print(json.dumps(summary(rows, python, args.preset)))
+        return
     with_ai = not args.no_ai
     work = [(args.preset, s, min(CHUNK, args.start + args.deals - s), with_ai)
             for s in range(args.start, args.start + args.deals, CHUNK)]

@@ -1,0 +1,50 @@
+// Time the difficulty rating inside Pyodide under Node, on the repository's own
+// tripeaks package (mounted read-only from the working tree), as the app's worker
+// runs it: each deal rated from scratch (no solver cache), after the lattice is built.
+//
+//   node bench/bench_rating_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--preset P]
+//
+// <pyodide-dir> holds pyodide.mjs (e.g. .cache/pyodide/314.0.7 after build.py).
+// Prints one JSON object: wall time per rating (mean, median, p95, p99, max, in ms),
+// the mean CPU time (Node's process.cpuUsage: Pyodide's own process_time is the
+// wall clock) and the playouts won per deal, the same
+// object as its CPython twin, `python bench/bench_rating.py --timing` (both time
+// bench_rating.run: the same deals, the same code).
+
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const [dirArg, ...rest] = process.argv.slice(2);
+if (!dirArg) {
+  console.error("usage: node bench/bench_rating_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--preset P]");
+  process.exit(2);
+}
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const dir = resolve(dirArg);
+const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: dir + "/" });
+pyodide.FS.mkdirTree("/repo");
+pyodide.mountNodeFS("/repo", root);
+pyodide.globals.set("ARGS", rest);
+const out = pyodide.runPython(`
+import json, sys
+sys.path.insert(0, "/repo")
+sys.path.insert(0, "/repo/bench")
+sys.dont_write_bytecode = True
+import time
+from js import process
+
+def _cpu_seconds():  # Node's CPU time for this process: Pyodide's process_time is the wall clock
+    used = process.cpuUsage()
+    return (used.user + used.system) / 1e6
+
+time.process_time = _cpu_seconds
+import bench_rating
+args = list(ARGS)
+deals = int(args[args.index("--deals") + 1]) if "--deals" in args else 100
+start = int(args[args.index("--start") + 1]) if "--start" in args else 0
+preset = args[args.index("--preset") + 1] if "--preset" in args else "standard"
+json.dumps(bench_rating.summary(bench_rating.run((preset, start, deals, False)),
+                                "Pyodide " + sys.version.split()[0], preset))
+`);
+console.log(out);
