@@ -11,6 +11,7 @@ import pytest
 
 from tests.e2e.app import DRAW, board, click_move, open_app, saved
 from tests.e2e.lines import winnable_deal
+from tests.e2e.test_table import SHAKES, wait_shaken
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
@@ -160,9 +161,10 @@ def test_each_move_sounds_right_mute_silences_it_and_a_hidden_page_is_quiet(page
     heard, started = len(sounds(page)), page.evaluate("() => window.__audio.started")
     click_move(page, DRAW)  # a draw's sound starts as its card is drawn
     page.wait_for_selector("[data-slot='0'].shake", state="detached")  # the last shake is over
+    page.evaluate(SHAKES)
     page.click("[data-slot='0']")
     # The buzz starts as the card starts to shake, in the same task: it would be heard by now.
-    page.wait_for_selector("[data-slot='0'].shake", state="attached")
+    wait_shaken(page, 0)
     assert len(sounds(page)) == heard and page.evaluate("() => window.__audio.started") == started
     # Options shows the same switch; turning it on there brings sound back.
     open_panel(page, "options")

@@ -73,11 +73,26 @@ def stuck_line(number: int, preset: str) -> list[int]:
     return line
 
 
+# Each card that shakes, noted as its class is added: the shake lasts half a second,
+# which a loaded machine's polling can miss.
+SHAKES = """() => { window.__shaken = [];
+    new MutationObserver((changes) => changes.map((c) => c.target)
+        .filter((t) => t.matches('[data-slot].shake'))
+        .forEach((t) => window.__shaken.push(t.dataset.slot)))
+    .observe(document.querySelector('[data-testid=peaks]'),
+             { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
+
+
+def wait_shaken(page, slot: int) -> None:
+    page.wait_for_function("s => window.__shaken.includes(s)", arg=str(slot))
+
+
 def test_a_card_that_cannot_be_played_shakes_and_says_why_unless_error_help_is_off(page, site):
     open_app(page, site.url + "#deal=" + encode_code(5))
     before = board(page)
+    page.evaluate(SHAKES)
     page.click("[data-slot='0']")  # a face-down tip
-    page.wait_for_selector("[data-slot='0'].shake", state="attached")
+    wait_shaken(page, 0)
     page.wait_for_selector("[data-testid=notices] .notice")
     assert "This card is blocked." in notices(page)
     assert board(page) == before
@@ -89,7 +104,7 @@ def test_a_card_that_cannot_be_played_shakes_and_says_why_unless_error_help_is_o
     page.locator("[data-testid=options]").wait_for(state="hidden")
     page.click("[data-slot='1']")
     # The notice would be shown with the shake, in the same task; and said on the next frame.
-    page.wait_for_selector("[data-slot='1'].shake", state="attached")
+    wait_shaken(page, 1)
     next_frame(page)
     assert notices(page) == [] or all("blocked" not in n for n in notices(page))
     assert saved(page, "tripeaks.options")["errorHelp"] is False
