@@ -511,18 +511,18 @@ def profile_dir(tmp_path) -> Iterator[Path]:
 # that no xdist worker is left running one of them alone at the end of a run; every
 # other test keeps its place. A name no longer there is ignored.
 SLOWEST_FIRST = (
-    "test_two_tabs_never_double_count_or_lose_statistics",
-    "test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game",
-    "test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line",
-    "test_watch_the_ai_then_come_back_to_your_own_game",
-    "test_iphone_gets_drawn_steps_and_carries_progress_into_the_app",
-    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
-    "test_screens",
-    "test_following_standards_hint_by_touch_scores_par_and_says_so",
-    "test_a_link_drops_the_moves_made_on_another_game",
-    "test_a_backup_link_opens_ready_to_bring_in",
     "test_two_copies_on_one_origin_keep_their_own_saves_and_caches",
+    "test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game",
     "test_a_new_game_applies_a_waiting_update",
+    "test_offline_reload_restores_the_exact_game",
+    "test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line",
+    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
+    "test_watch_the_ai_then_come_back_to_your_own_game",
+    "test_screens",
+    "test_two_tabs_never_double_count_or_lose_statistics",
+    "test_following_standards_hint_by_touch_scores_par_and_says_so",
+    "test_iphone_gets_drawn_steps_and_carries_progress_into_the_app",
+    "test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link",
 )
 
 
