@@ -11,26 +11,12 @@
 // object as its CPython twin, `python bench/bench_rating.py --timing` (both time
 // bench_rating.run: the same deals, the same code).
 
-import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { repoPyodide } from "./pyodide_node.mjs";
 
-const [dirArg, ...rest] = process.argv.slice(2);
-if (!dirArg) {
-  console.error("usage: node bench/bench_rating_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--preset P]");
-  process.exit(2);
-}
-const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
-const dir = resolve(dirArg);
-const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: dir + "/" });
-pyodide.FS.mkdirTree("/repo");
-pyodide.mountNodeFS("/repo", root);
-pyodide.globals.set("ARGS", rest);
+const pyodide = await repoPyodide(
+  "node bench/bench_rating_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--preset P]");
 const out = pyodide.runPython(`
 import json, sys
-sys.path.insert(0, "/repo")
-sys.path.insert(0, "/repo/bench")
-sys.dont_write_bytecode = True
 import time
 from js import process
 
