@@ -530,4 +530,3 @@ def pytest_collection_modifyitems(config, items) -> None:
     rank = {name: i for i, name in enumerate(SLOWEST_FIRST)}
     items.sort(key=lambda item: rank.get(getattr(item, "originalname", item.name),
                                          len(rank)))
-
