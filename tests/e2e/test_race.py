@@ -18,7 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import DRAW, WASTE_CHANGED, board, notices, open_app, saved, wait_ready
+from tests.e2e.app import (
+    DRAW,
+    WASTE_CHANGED,
+    board,
+    click_move,
+    notices,
+    open_app,
+    saved,
+    wait_ready,
+)
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_table import wait_text
 from tests.e2e.touch import centre, phone_context, tap
@@ -43,13 +52,6 @@ def touch_move(page, move: int) -> None:
     """A finger on a peak card or the stock; waits until the waste shows the move."""
     before = page.get_attribute("[data-testid=waste]", "data-card")
     touch(page, "[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']")
-    page.wait_for_function(WASTE_CHANGED, arg=before, timeout=30_000)
-
-
-def click_move(page, move: int) -> None:
-    """A mouse click on a peak card or the stock; waits until the waste shows the move."""
-    before = page.get_attribute("[data-testid=waste]", "data-card")
-    page.click("[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']")
     page.wait_for_function(WASTE_CHANGED, arg=before, timeout=30_000)
 
 
