@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import board, click_move, notices, open_app, saved
+from tests.e2e.app import board, click_move, notices, open_app, saved, settled
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_table import STUCK_DEAL, open_panel, stuck_line, wait_text
 from tripeaks.deals import encode_code
@@ -207,8 +207,7 @@ def test_screenshots_of_the_rating_and_a_replay(warm_context, site, size):
             page.locator("[data-action=ai-step]").click()
             wait_text(page, "moves", rf"Moves\s*{move}$")
         dismiss_notices(page)
-        page.wait_for_function("() => document.getAnimations().every((a) => "
-                               "a.effect.getComputedTiming().iterations === Infinity)")
+        settled(page, "html")
         page.screenshot(path=str(SHOTS / f"{size}-replay.png"))
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     finally:

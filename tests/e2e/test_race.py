@@ -26,9 +26,11 @@ from tests.e2e.app import (
     notices,
     open_app,
     saved,
+    settled,
     wait_ready,
 )
 from tests.e2e.lines import winnable_deal
+from tests.e2e.test_features import dismiss_notices
 from tests.e2e.test_table import wait_text
 from tests.e2e.touch import centre, phone_context, tap
 from tripeaks import race
@@ -358,11 +360,8 @@ def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, si
             page.wait_for_function("() => Number(document.querySelector("
                                    "'[data-testid=race-left]').textContent.split(' ')[0]) < 24",
                                    timeout=ENGINE_WAIT)
-            page.evaluate("() => document.querySelectorAll('.notice button.close')"
-                          ".forEach((b) => b.click())")
-            page.wait_for_function("() => !document.querySelector('.notice p')"
-                                   " && document.getAnimations().every((a) => "
-                                   "a.effect.getComputedTiming().iterations === Infinity)")
+            dismiss_notices(page)
+            settled(page, "html")
             page.screenshot(path=str(SHOTS / f"race-{size}.png"))
     finally:
         context.close()
