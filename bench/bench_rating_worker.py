@@ -15,12 +15,9 @@ the load average before and after.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.app import wait_ready  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - nothing leaves 127.0.0.1
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveSite  # noqa: E402 - nothing leaves 127.0.0.1
 
 RATE_ALL = """async ([deals, preset]) => {
     const times = [], wins = [];
@@ -43,33 +40,24 @@ RATE_ALL = """async ([deals, preset]) => {
 }"""
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    """Serves the site without a line per request."""
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
-        pass
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path, help="a site built by build.py --out")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--preset", default="standard")
     args = parser.parse_args()
-    handler = functools.partial(Quiet, directory=str(args.site.resolve()))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    live = LiveSite(args.site.resolve())  # the tests' own server of the site
     load_before = os.getloadavg()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(f"http://127.0.0.1:{server.server_port}/")
+            page.goto(live.url)
             wait_ready(page)
             found = page.evaluate(RATE_ALL, [args.deals, args.preset])
             browser.close()
     finally:
-        server.shutdown()
+        live.close()
     times = sorted(found["times"])
 
     def at(share: float) -> float:
