@@ -31,7 +31,11 @@ export class Dialogs {
     this.carried = [...doc.querySelectorAll("[data-testid=notices], [data-testid=announce]")]
       .map((element) => ({ element, parent: element.parentNode, next: element.nextSibling }));
     for (const dialog of Object.values(this.all)) {
-      dialog.addEventListener("close", () => {
+      // Registered first, so it sees each close event before any other listener: one
+      // that finds its panel open again is an earlier close's (the event comes a task
+      // after close()), and no listener may take it for this opening's close.
+      dialog.addEventListener("close", (event) => {
+        if (dialog.open) { event.stopImmediatePropagation(); return; }
         this.panelsChanged();
         this.onclose(dialog.dataset.testid);
       });

@@ -9,6 +9,7 @@ from tests.e2e.app import (
     DRAW,
     board,
     click_move,
+    hurry,
     next_frame,
     notices,
     open_app,
@@ -250,6 +251,7 @@ def test_leaving_a_started_game_asks_and_records_as_the_preset_says(page, site):
 
 def test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line(page, site):
     line = stuck_line(STUCK_DEAL, "classic")
+    page.clock.install()  # the winning line's pace is jumped over (hurry)
     open_app(page, f"{site.url}#deal={encode_code(STUCK_DEAL)}&preset=classic")
     for move in line:
         click_move(page, move)
@@ -266,12 +268,12 @@ def test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line(page, si
     assert stats["presets"]["classic"]["played"] == 1 and stats["presets"]["classic"]["won"] == 0
     page.click("[data-testid=replay]")
     page.locator("[data-testid=watch]").wait_for(state="visible")
-    page.wait_for_function("() => document.querySelectorAll('[data-slot][data-removed]').length"
-                           " === 28", timeout=120_000)
+    hurry(page, "document.querySelectorAll('[data-slot][data-removed]').length === 28", 600)
     assert saved(page, "tripeaks.stats")["played"] == 1  # a replay is never counted
 
 
 def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
+    page.clock.install()  # the AI's pace is jumped over (hurry)
     open_app(page, site.url + "#deal=" + encode_code(11))
     for _ in range(3):
         click_move(page, DRAW)
@@ -293,8 +295,7 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
                            "document.querySelector('[data-testid=notices]').textContent)")
     page.select_option("[data-testid=ai-level]", "hard")
     page.click("[data-testid=ai-run]")
-    page.wait_for_function(
-        "() => document.documentElement.classList.contains('over')", timeout=120_000)
+    hurry(page, "document.documentElement.classList.contains('over')", 600)
     page.click("[data-action=ai-stop]")
     page.locator("[data-testid=watch]").wait_for(state="hidden")
     wait_stock(page, 20)  # your game, as you left it
@@ -317,6 +318,53 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
     click_move(page, DRAW)
     wait_stock(page, 22)
     assert saved(page)["board"]["moves"] == 1 and not saved(page).get("watched")
+
+
+def test_a_panel_opened_again_at_once_is_not_closed_by_the_last_close(page, site):
+    """A question answered, and at once another (a second link, a quick tap): the
+    browser's close event for the first comes a task later (24 ms once, in
+    test_watch_the_ai_then_come_back_to_your_own_game), and must neither answer the
+    second nor close it."""
+    open_app(page, site.url + "#deal=" + encode_code(11))
+    click_move(page, DRAW)
+    left_open = page.evaluate("""async () => {
+        const panel = document.querySelector('[data-testid=confirm]');
+        const first = tripeaks.dialogs.confirm('Open the linked deal?', 'A first link.');
+        // Heard in the capture phase, before the panel's own listeners (which stop a
+        // stale close from going further).
+        const closed = new Promise((resolve) => document.addEventListener('close',
+            (event) => { if (event.target === panel) resolve(); }, { capture: true }));
+        panel.querySelector('[data-testid=confirm-no]').click();
+        const firstAnswer = await first;
+        let secondAnswer = 'none yet';
+        tripeaks.dialogs.confirm('Open the linked deal?', 'A second link.')
+            .then((answer) => { secondAnswer = answer; });
+        await closed;  // the first close's event, come after the second question opened
+        await new Promise((resolve) => setTimeout(resolve));  // every listener of it run
+        return { firstAnswer, secondAnswer, open: panel.open };
+    }""")
+    assert left_open == {"firstAnswer": False, "secondAnswer": "none yet", "open": True}
+
+
+def test_pause_then_play_at_once_in_the_watch_strip_keeps_one_pace(page, site):
+    """Pause and Play within one step's wait: the AI goes on at its speed, one move
+    a step, not two loops at twice the pace."""
+    page.clock.install()  # the steps' waits run when the test says
+    open_app(page, site.url + "#deal=" + encode_code(11))
+    open_panel(page, "watch")
+    page.locator("[data-testid=watch]").wait_for(state="visible")
+    page.select_option("[data-testid=watch-speed]", "slow")  # 900 ms a step
+    page.click("[data-testid=ai-run]")  # Play: a move at once, then one a step
+    wait_text(page, "moves", "^Moves 1$")
+    page.evaluate("""() => { const run = document.querySelector('[data-testid=ai-run]');
+                             run.click(); run.click(); }""")  # Pause, Play
+    wait_text(page, "moves", "^Moves 2$")  # Play moves at once
+    for moves in (3, 4):
+        page.clock.run_for(900)
+        page.evaluate("() => tripeaks.queue.then(() => null)")
+        wait_text(page, "moves", f"^Moves {moves}$")
+        next_frame(page)
+        assert moves_shown(page) == moves
 
 
 def test_pause_stops_the_clock_and_hides_the_cards(page, site):
