@@ -60,11 +60,13 @@ export class Watcher {
     else if (renderer.focusLost() || watchBar.holdsFocus()) renderer.focusTable();
   }
 
-  step() {
+  /** One move of the copy; ``going``: asked by run(), which may have been paused since. */
+  step(going = null) {
     const app = this.app;
     if (!this.current) return null;
     return app.enqueue(async () => {
       if (!this.current || !app.save || app.save.board.over) return;
+      if (going && !going()) return; // paused (or stopped) while this step waited its turn
       const w = this.current;
       let state;
       let move;
@@ -95,8 +97,12 @@ export class Watcher {
     if (!w) return;
     w.running = !w.running;
     app.watchBar.running(w.running);
-    while (this.current === w && w.running && app.save && !app.save.board.over && !(w.line && w.index >= w.line.length)) {
-      await this.step();
+    if (!w.running) return;
+    // Pause then Play within one step's wait: the newest loop alone goes on, not two at once.
+    const turn = w.turn = (w.turn || 0) + 1;
+    const going = () => this.current === w && w.running && w.turn === turn;
+    while (going() && app.save && !app.save.board.over && !(w.line && w.index >= w.line.length)) {
+      await this.step(going);
       await new Promise((resolve) => setTimeout(resolve, AI_DELAY[this.speed()] || 600));
     }
   }
