@@ -5,6 +5,20 @@ export class WatchBar {
   constructor(doc = document) {
     this.doc = doc;
     this.bar = doc.querySelector("[data-testid=watch]");
+    // The strip's height (one row or two, as its controls wrap) tells the stylesheet
+    // how much the table gives up for it and how high the notices go (--strip, in rem).
+    if (globalThis.ResizeObserver) {
+      new ResizeObserver(() => this.measure()).observe(this.bar);
+    }
+  }
+
+  measure() {
+    if (this.bar.hidden) return;
+    const rem = parseFloat(getComputedStyle(this.doc.documentElement).fontSize) || 16;
+    const strip = (this.bar.offsetHeight / rem).toFixed(2);
+    if (this.doc.documentElement.style.getPropertyValue("--strip") !== strip) {
+      this.doc.documentElement.style.setProperty("--strip", strip);
+    }
   }
 
   $(id) { return this.bar.querySelector(`[data-testid=${id}]`); }

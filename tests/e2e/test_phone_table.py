@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import click_move, open_app
+from tests.e2e.app import click_move, hurry, open_app, settled
 from tests.e2e.test_table import open_panel, stuck_line, wait_text
 from tests.e2e.touch import PHONES, centre, phone_context, tap
 from tripeaks.deals import encode_code
@@ -163,11 +163,12 @@ def test_a_finished_game_hides_the_pause_control_and_says_no_more_moves(phone, s
 
 def test_notices_cover_nothing_in_panels_and_go_by_themselves(phone, site):
     page = phone
+    page.clock.install()  # the notice's own time is jumped over (hurry)
     open_app(page, site.url + "#deal=" + encode_code(5))
     # An error notice (a bad link) goes away by itself.
     page.evaluate("location.hash = '#deal=not-a-deal'")
     page.wait_for_selector("[data-testid=notices] .notice.error")
-    page.wait_for_selector("[data-testid=notices] .notice.error", state="detached", timeout=40_000)
+    hurry(page, "!document.querySelector('[data-testid=notices] .notice.error')", 1000, 60)
     # A notice shown while a panel is open lies over none of its text or buttons.
     open_panel(page, "rules")
     page.locator("[data-testid=rules]").wait_for(state="visible")
@@ -239,5 +240,37 @@ def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(warm_context, 
         if (width, height) != (320, 568):
             assert page.evaluate(COVERED, "[data-testid=stock], [data-testid=waste]") == []
         assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080), (768, 1024)])
+def test_on_a_computer_the_watch_strip_keeps_the_toolbar_in_the_window_and_notices_off_it(
+        warm_context, site, size):
+    """Laptops and a tablet: the strip takes a row (or two, as its controls wrap) and the
+    table gives up that height, so the toolbar stays in the window (at 1280x720 it ran
+    50 px below it); a notice comes above the strip, never over its buttons (one covered
+    "Play this deal" and "Compare & race" for 15 s)."""
+    width, height = size
+    context = warm_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        open_app(page, site.url)
+        open_panel(page, "watch")
+        page.wait_for_selector(".watch:not([hidden])")
+        page.evaluate("""() => tripeaks.notices.show('The AI plays this deal: a notice long enough'
+            + ' to take two lines', { id: 'probe', action: { label: 'Do it', run: () => {} } })""")
+        page.wait_for_function("""() => getComputedStyle(document.documentElement)
+            .getPropertyValue('--strip') !== ''""")  # the strip measured
+        settled(page, "html")
+        assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
+        for selector in (".actions button", ".watch button:not([hidden]), .watch select"):
+            hidden = page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+                .filter((e) => e.checkVisibility({ visibilityProperty: true })).filter((e) => {
+                    const r = e.getBoundingClientRect();
+                    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                    return r.bottom > innerHeight || !hit || !e.contains(hit); })
+                .map((e) => e.textContent.trim())""", selector)
+            assert hidden == [], (selector, hidden)
     finally:
         context.close()
