@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -174,9 +175,29 @@ def next_frame(page) -> None:
     page.evaluate(NEXT_FRAME)
 
 
+def resize(page, width: int, height: int) -> None:
+    """The window resized (a phone turned, another phone), and the page drawn at the
+    new size."""
+    page.set_viewport_size({"width": width, "height": height})
+    next_frame(page)
+
+
 def settled(page, selector: str) -> None:
     """Wait until an element's own animations and transitions (an opening
     panel) have run to their end."""
     page.locator(selector).evaluate("""el => Promise.all(el.getAnimations({subtree: true})
         .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
         .map(a => a.finished.catch(() => null)))""")
+
+
+def hurry(page, done: str, step_ms: int = 300, timeout_s: float = 120) -> None:
+    """Until ``done`` (a JS expression) holds, jump the page's clock (``page.clock``,
+    installed before the app opened) ``step_ms`` at a time, each jump's work done
+    before the next: what waits on the app's own timers (the watch strip's pace
+    between moves) takes no real time, and every move is still played and drawn."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(f"() => Boolean({done})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so within {timeout_s} s of jumps: {done}")
+        page.clock.fast_forward(step_ms)
+        page.evaluate("() => tripeaks.queue.then(() => null)")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import DRAW, focused, open_app, walk_to
+from tests.e2e.app import DRAW, focused, hurry, open_app, walk_to
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_accessibility import OUTLINE, spoken, spoken_log, wait_said
 from tests.e2e.test_table import open_panel
@@ -90,6 +90,7 @@ def test_watch_ai_says_it_starts_takes_focus_speaks_as_the_ai_and_escape_leaves(
 
 def test_escape_leaves_watching_from_the_table_too(page, site):
     _, code, _ = winnable_deal()
+    page.clock.install()  # the AI's pace is jumped over (hurry)
     open_app(page, f"{site.url}#deal={code}")
     page.get_by_role("button", name="Watch AI").click()  # the toolbar's, on a wide window
     page.locator(WATCH_BAR).wait_for(state="visible")
@@ -102,6 +103,7 @@ def test_escape_leaves_watching_from_the_table_too(page, site):
 
 def test_the_ais_game_ends_in_its_own_words(page, site):
     _, code, _ = winnable_deal()
+    page.clock.install()  # the AI's pace is jumped over (hurry)
     open_app(page, f"{site.url}#deal={code}")
     page.get_by_role("button", name="Watch AI").click()
     bar = page.locator(WATCH_BAR)
@@ -109,6 +111,7 @@ def test_the_ais_game_ends_in_its_own_words(page, site):
     bar.get_by_role("combobox", name="Speed").select_option("fast")
     spoken_log(page)
     bar.get_by_role("button", name="Play").click()
+    hurry(page, "document.documentElement.classList.contains('over')")
     # The AI's end is its notice's ("The AI cleared the peaks in 41 moves."), never the player's.
     end = wait_spoken(page, r"^The AI (cleared the peaks in \d+ moves|is stuck with \d+ cards? "
                             r"left)\.", timeout=120_000)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import board, click_move, notices, open_app, saved, settled
+from tests.e2e.app import board, click_move, hurry, notices, open_app, saved, settled
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_table import STUCK_DEAL, open_panel, stuck_line, wait_text
 from tripeaks.deals import encode_code
@@ -63,6 +63,7 @@ def won_replay() -> tuple[str, Game]:
 
 def test_a_replay_link_replays_a_won_game_to_its_end_then_offers_the_deal(page, site):
     code, game = won_replay()
+    page.clock.install()  # the replay's pace between moves is jumped over (hurry)
     open_app(page, site.url + encode_link(game))
     strip = page.locator("[data-testid=watch]")
     strip.wait_for(state="visible")
@@ -71,9 +72,7 @@ def test_a_replay_link_replays_a_won_game_to_its_end_then_offers_the_deal(page, 
     assert page.evaluate("location.hash") == ""  # read once, out of the address bar
     wait_text(page, "moves", r"Moves\s*[1-9]", 60_000)  # it plays by itself
     # To its end: every peak card cleared, the moves of the link, and it says so.
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('[data-notice-action=replay]')].length === 1",
-        timeout=ENGINE_WAIT)
+    hurry(page, "document.querySelectorAll('[data-notice-action=replay]').length === 1")
     shown = board(page)
     assert shown["slots"] == [""] * 28
     assert f"Moves {game.moves}" in shown["status"]
@@ -202,6 +201,7 @@ def test_screenshots_of_the_rating_and_a_replay(warm_context, site, size):
         assert page.locator("[data-testid=watch-race]").is_hidden()
         page.locator("[data-testid=ai-run]").click()  # paused, then stepped, for the picture
         wait_text(page, "ai-run", "^Play$")
+        page.evaluate("() => tripeaks.queue.then(() => null)")  # a step under way lands first
         moves = int(re.search(r"Moves\s*(\d+)", page.locator(".status").text_content())[1])
         for move in range(moves + 1, 17):
             page.locator("[data-action=ai-step]").click()
