@@ -22,7 +22,8 @@ persistent context opened on a copy of that profile and lent from test to test
 (init scripts, routes, offline, permissions, cookies) goes, and the player's
 data is wiped again, so each test starts as a new player on a device that has
 the app. ``warm_context(**options)`` lends one for other context options (a
-phone's viewport and touch: one persistent context per set of options). A
+phone's touch: one persistent context per set of options but the viewport,
+which each page the context opens is given). A
 context that cannot be put back so (a test installed its clock, the app's
 caches changed, the test failed) is thrown away for a fresh copy.
 
@@ -39,6 +40,7 @@ from __future__ import annotations
 import http.server
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,6 +67,14 @@ CHROMIUM_ARGS = [
     "--metrics-recording-only",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+# The tests' own browsers only (the benches keep Chromium's usual settings):
+# - software compositing in the browser process instead of a GPU process that has no GPU
+#   here either (SwiftShader): the same pixels for 5-7% less CPU a test;
+# - WebAssembly kept on V8's baseline compiler (Liftoff) plus the code cache, without
+#   the optimizing recompiles of hot functions: every warm boot recompiled about 0.3 s
+#   of CPU of them (Chromium does not add to a code cache it has read), which a short
+#   test never earns back: 2-5% less CPU a test, the same behaviour (docs/benchmarks.md).
+TEST_ARGS = [*CHROMIUM_ARGS, "--disable-gpu", "--js-flags=--no-wasm-tier-up"]
 BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine
 # Warm contexts unless TRIPEAKS_WARM=0, when every test gets a cold first visit.
 WARM = os.environ.get("TRIPEAKS_WARM", "1") != "0"
@@ -95,6 +105,14 @@ class RecordingHandler(build.SiteHandler):
             type(self).downloads.append(self.path)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that drops a download half way (its test's page closed) is no error to print."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class LiveSite:
     """The site served on 127.0.0.1 at ``prefix``; ``swap(root)`` deploys another build."""
 
@@ -110,7 +128,7 @@ class LiveSite:
         self.url = self.origin + prefix
 
     def _serve(self, port: int) -> None:
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), self.handler)
+        self.server = QuietServer(("127.0.0.1", port), self.handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -148,7 +166,7 @@ def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium-headless-shell "
                     "(or chromium) or set CHROMIUM_PATH (tests/run does this)")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": TEST_ARGS}
 
 
 @pytest.fixture(scope="session")
@@ -200,19 +218,13 @@ def warm_profile(warm_site, playwright, browser_type_launch_args, tmp_path_facto
     return path
 
 
-def app_fingerprint(context, origin: str) -> dict:
-    """What the warm profile holds of the app at ``origin``: the bytes of its
-    caches and of its service worker (an update, a lost snapshot or a deleted
-    cache changes them)."""
-    page = context.new_page()
-    try:
-        cdp = context.new_cdp_session(page)
-        usage = cdp.send("Storage.getUsageAndQuota", {"origin": origin})["usageBreakdown"]
-        cdp.detach()
-        return {part["storageType"]: part["usage"] for part in usage
-                if part["storageType"] in ("cache_storage", "service_workers")}
-    finally:
-        page.close()
+def app_fingerprint(cdp, origin: str) -> dict:
+    """What the warm profile holds of the app at ``origin`` (asked over a page's
+    CDP session): the bytes of its caches and of its service worker (an update, a
+    lost snapshot or a deleted cache changes them)."""
+    usage = cdp.send("Storage.getUsageAndQuota", {"origin": origin})["usageBreakdown"]
+    return {part["storageType"]: part["usage"] for part in usage
+            if part["storageType"] in ("cache_storage", "service_workers")}
 
 
 class WarmContext:
@@ -234,7 +246,8 @@ class WarmContext:
         self.copies = 0
         self.fingerprint: dict | None = None
 
-    def lend(self):
+    def lend(self, viewport: dict | None = None):
+        """The context, each page it opens from now on sized to ``viewport``."""
         if self.context is None:
             self.copies += 1
             path = self.root / f"copy-{self.copies}"
@@ -245,7 +258,10 @@ class WarmContext:
                 **self.options)
             self.path = path
             if self.fingerprint is None:
-                self.fingerprint = app_fingerprint(self.context, self.origin)
+                page = self.context.new_page()
+                cdp = self.context.new_cdp_session(page)
+                self.fingerprint = app_fingerprint(cdp, self.origin)
+                cdp.detach()
             for page in list(self.context.pages):  # the window Chromium opens with
                 page.close()
         context = self.context
@@ -266,10 +282,18 @@ class WarmContext:
             for page in list(context.pages):
                 page.close()
 
+        def sized_page(*args, **kwargs):  # the window size asked for, not the context's
+            page = new_page(*args, **kwargs)
+            if viewport:
+                page.set_viewport_size(viewport)
+            return page
+
         install = context.clock.install
+        new_page = context.new_page
         context.add_init_script = recorded
         context.clock.install = marked
         context.close = give_back
+        context.new_page = sized_page
         context.on("close", self._closed)
         return context
 
@@ -281,7 +305,7 @@ class WarmContext:
         if context is None:
             return
         for owner, name in ((context, "add_init_script"), (context.clock, "install"),
-                            (context, "close")):
+                            (context, "close"), (context, "new_page")):
             owner.__dict__.pop(name, None)
         try:
             context.remove_listener("close", self._closed)
@@ -303,9 +327,10 @@ class WarmContext:
                 cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
             if origins:  # its HTTP cache too (keyed by URL: a port used again would hit it)
                 cdp.send("Network.clearBrowserCache")
+            changed = app_fingerprint(cdp, self.origin) != self.fingerprint
             cdp.detach()
             page.close()
-            if app_fingerprint(context, self.origin) != self.fingerprint:
+            if changed:
                 raise RuntimeError("the app's caches changed")
         except Exception:
             self.close()
@@ -373,6 +398,9 @@ def warm_context(request, make_site) -> Iterator:
             lent.append((None, context))
             return context
         pool = request.getfixturevalue("warm_contexts")
+        # The window's size is each page's (set as it opens), so one Chromium serves
+        # every size of a kind of device: a phone's, a computer's.
+        viewport = options.pop("viewport", None)
         key = repr(sorted((k, v) for k, v in options.items()
                           if not (k in DEFAULTS and DEFAULTS[k] == v)))
         if key not in pool and len(pool) >= MOST_WARM:  # the one lent longest ago goes
@@ -389,7 +417,7 @@ def warm_context(request, make_site) -> Iterator:
         for again in [entry for entry in lent if entry[0] is warm]:  # the same options again:
             lent.remove(again)  # put back first, so it opens as a new player's
             warm.take_back([live.origin for live in make_site.sites], False)
-        context = warm.lend()
+        context = warm.lend(viewport)
         pool[key] = pool.pop(key)  # the most recently lent last
         lent.append((warm, context))
         return context
@@ -511,18 +539,19 @@ def profile_dir(tmp_path) -> Iterator[Path]:
 # that no xdist worker is left running one of them alone at the end of a run; every
 # other test keeps its place. A name no longer there is ignored.
 SLOWEST_FIRST = (
-    "test_two_copies_on_one_origin_keep_their_own_saves_and_caches",
-    "test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game",
-    "test_a_new_game_applies_a_waiting_update",
-    "test_offline_reload_restores_the_exact_game",
-    "test_a_lost_game_says_which_move_lost_it_and_replays_a_winning_line",
-    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
-    "test_watch_the_ai_then_come_back_to_your_own_game",
-    "test_screens",
+    "test_screens_on_phones",
     "test_two_tabs_never_double_count_or_lose_statistics",
+    "test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game",
+    "test_two_copies_on_one_origin_keep_their_own_saves_and_caches",
+    "test_a_new_game_applies_a_waiting_update",
+    "test_a_whole_game_by_keyboard_reading_only_the_accessibility_tree",
     "test_following_standards_hint_by_touch_scores_par_and_says_so",
-    "test_iphone_gets_drawn_steps_and_carries_progress_into_the_app",
+    "test_screens_on_a_computer",
     "test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link",
+    "test_a_deal_code_plays_under_its_rules_whatever_the_saved_options",
+    "test_a_card_never_shrinks_on_the_screen_as_the_page_zooms_or_the_text_grows",
+    "test_offline_reload_restores_the_exact_game",
+    "test_a_new_version_is_offered_and_applied_without_losing_the_game",
 )
 
 

@@ -18,7 +18,9 @@ from tests.e2e.app import (
     click_move,
     open_app,
     open_deal,
+    resize,
     saved,
+    settled,
     wait_ready,
 )
 from tests.e2e.conftest import BOOT_TIMEOUT
@@ -305,10 +307,23 @@ def panel_shape(page) -> dict:
     }""")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+# A device and the window sizes its result panels are checked at: a phone's two (one
+# game, the window resized after it: a smaller phone, the panel laid out again).
+DEVICES = {"phone": ("small", "phone"), "desktop": ("desktop",)}
+
+
+def each_size(page, sizes):
+    """Each size's name, the window resized to it and the panel's opening at rest."""
+    for size in sizes:
+        resize(page, *SIZES[size])
+        settled(page, "[data-testid=result]")
+        yield size
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
 def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
-        warm_context, site, axe_source, size):
-    context, page, play = result_context(warm_context, axe_source, size)
+        warm_context, site, axe_source, device):
+    context, page, play = result_context(warm_context, axe_source, DEVICES[device][-1])
     try:
         number, code, line = winnable_deal()
         open_deal(page, f"{site.url}#deal={code}", code)
@@ -319,36 +334,38 @@ def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
         game = Game.new(number)
         for move in line:
             game.apply(move)
-        shape = panel_shape(page)
-        assert shape["inside"] and not shape["sideways"] and all(shape["buttons"])
-        assert shape["tiles"]["Score"] == str(game.score)
-        assert shape["tiles"]["Moves"] == str(game.moves)
-        draws = line.count(DRAW)
-        assert shape["tiles"]["Draws"].startswith(f"{draws} fewest ")
-        rows = {label: (text, width) for label, text, width in shape["bars"]}
-        assert rows["Total"][0] == str(game.score)
-        par = int(rows["Par"][0].lstrip("≥ "))
-        assert par >= game.score
-        # The bars are drawn to one scale: the total's and par's lengths compare.
-        assert abs(rows["Total"][1] / rows["Par"][1] - game.score / par) < 0.05
-        assert all(width > 0 for _, width in rows.values())
-        chips = {c["text"]: c for c in shape["chips"]}
-        assert chips["Won1 of 1+1 win"]
-        assert chips["Winning run1New best"]["best"]  # the first win is a new best run...
-        assert chips[f"Best score{game.score}New best"]["best"]  # ...and a new best score
-        assert chips["Winning run1New best"]["background"] != chips["Won1 of 1+1 win"]["background"]
-        assert page.evaluate("""() => axe.run(document.querySelector('[data-testid=result]'))
-            .then(r => r.violations.map(v => v.id))""") == []
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{size}-win.png"))
+        for size in each_size(page, DEVICES[device]):
+            shape = panel_shape(page)
+            assert shape["inside"] and not shape["sideways"] and all(shape["buttons"]), size
+            assert shape["tiles"]["Score"] == str(game.score)
+            assert shape["tiles"]["Moves"] == str(game.moves)
+            draws = line.count(DRAW)
+            assert shape["tiles"]["Draws"].startswith(f"{draws} fewest ")
+            rows = {label: (text, width) for label, text, width in shape["bars"]}
+            assert rows["Total"][0] == str(game.score)
+            par = int(rows["Par"][0].lstrip("≥ "))
+            assert par >= game.score
+            # The bars are drawn to one scale: the total's and par's lengths compare.
+            assert abs(rows["Total"][1] / rows["Par"][1] - game.score / par) < 0.05, size
+            assert all(width > 0 for _, width in rows.values()), size
+            chips = {c["text"]: c for c in shape["chips"]}
+            assert chips["Won1 of 1+1 win"]
+            assert chips["Winning run1New best"]["best"]  # the first win is a new best run...
+            assert chips[f"Best score{game.score}New best"]["best"]  # ...and a new best score
+            assert (chips["Winning run1New best"]["background"]
+                    != chips["Won1 of 1+1 win"]["background"])
+            assert page.evaluate("""() => axe.run(document.querySelector('[data-testid=result]'))
+                .then(r => r.violations.map(v => v.id))""") == [], size
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{size}-win.png"))
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("size", ["small", "phone"])
 def test_the_loss_panel_names_the_move_that_lost_and_offers_its_replay(
-        warm_context, site, axe_source, size):
-    context, page, play = result_context(warm_context, axe_source, size)
+        warm_context, site, axe_source):
+    """On a phone (390x844, then 320x568): the move that lost, its replay beside it."""
+    context, page, play = result_context(warm_context, axe_source, "phone")
     try:
         number = STUCK_DEAL
         code = encode_code(number)
@@ -361,25 +378,27 @@ def test_the_loss_panel_names_the_move_that_lost_and_offers_its_replay(
         page.wait_for_function("() => /Lost at move/.test(document.querySelector("
                                "'[data-testid=analysis]').textContent)", timeout=60_000)
         analysis = services.analyse(replayed(number, "classic", line), with_par=False)
-        head = dialog.locator(".callout-head").text_content()
-        what = ("drawing from the stock" if analysis.turning_move == "D"
-                else f"playing the {analysis.turning_name}")
-        assert head == f"Lost at move {analysis.turning_point + 1}, {what}."
-        replay = dialog.locator(".callout [data-testid=replay]")  # the replay sits with it
-        assert replay.is_visible()
-        shape = panel_shape(page)
-        assert shape["inside"] and not shape["sideways"] and all(shape["buttons"])
         game = replayed(number, "classic", line)
-        assert shape["tiles"]["Cards left"] == str(game.cards_left)
-        assert shape["tiles"]["Score"] == str(game.score)
-        rows = {label: text for label, text, _ in shape["bars"]}
-        assert rows["Cards left"] == str(-5 * game.cards_left) and rows["Total"] == str(game.score)
-        assert any(c["text"] == "Won0 of 1" for c in shape["chips"])
-        assert page.evaluate("""() => axe.run(document.querySelector('[data-testid=result]'))
-            .then(r => r.violations.map(v => v.id))""") == []
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{size}-loss.png"))
-        replay.tap()
+        replay = dialog.locator(".callout [data-testid=replay]")  # the replay sits with it
+        for size in each_size(page, ("phone", "small")):
+            head = dialog.locator(".callout-head").text_content()
+            what = ("drawing from the stock" if analysis.turning_move == "D"
+                    else f"playing the {analysis.turning_name}")
+            assert head == f"Lost at move {analysis.turning_point + 1}, {what}."
+            assert replay.is_visible(), size
+            shape = panel_shape(page)
+            assert shape["inside"] and not shape["sideways"] and all(shape["buttons"]), size
+            assert shape["tiles"]["Cards left"] == str(game.cards_left)
+            assert shape["tiles"]["Score"] == str(game.score)
+            rows = {label: text for label, text, _ in shape["bars"]}
+            assert rows["Cards left"] == str(-5 * game.cards_left)
+            assert rows["Total"] == str(game.score)
+            assert any(c["text"] == "Won0 of 1" for c in shape["chips"])
+            assert page.evaluate("""() => axe.run(document.querySelector('[data-testid=result]'))
+                .then(r => r.violations.map(v => v.id))""") == [], size
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{size}-loss.png"))
+        replay.tap()  # at 320x568
         page.locator("[data-testid=watch]").wait_for(state="visible")
     finally:
         context.close()

@@ -7,15 +7,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
-from tests.e2e.app import click_move, open_app
+from tests.e2e.app import click_move, open_app, resize
 from tests.e2e.lines import SHORT_WINS, winnable_deal
+from tests.e2e.test_features import dismiss_notices
 from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 
 SIZES = {"phone": (390, 844), "small": (320, 568), "large": (430, 932), "landscape": (844, 390),
          "desktop": (1440, 900)}
+PHONES = ("phone", "small", "large", "landscape")
 OUT = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
 
 
@@ -65,62 +65,95 @@ def settled(page) -> None:
         && a.effect?.target?.closest?.('[data-slot], .pile, .points-pop, .peak-burst'))""")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_screens(warm_context, site, axe_source, size):
-    width, height = SIZES[size]
-    context = (phone_context(warm_context, width, height) if width < 900
-               else warm_context(viewport={"width": width, "height": height}))
-    context.add_init_script(script=axe_source)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
+def resized(page, sizes: dict):
+    """Each size's name in turn, the page resized to it and its moving cards at rest."""
+    for name, (width, height) in sizes.items():
+        resize(page, width, height)
+        settled(page)
+        yield name
+
+
+def look_at_every_screen(page, url: str, sizes: dict) -> None:
+    """One game, won, with the table, a notice, each panel and the result shot and
+    audited at every size in ``sizes`` (one device, its window resized); the win
+    and its celebration at the first size."""
     OUT.mkdir(parents=True, exist_ok=True)
-    try:
-        number, code, line = winnable_deal(start=SHORT_WINS[0])
-        open_app(page, f"{site.url}#deal={code}")
-        settled(page)  # the cards turned over
+    number, code, line = winnable_deal(start=SHORT_WINS[0])
+    open_app(page, f"{url}#deal={code}")
+    settled(page)  # the cards turned over
+    for size in resized(page, sizes):
         page.screenshot(path=str(OUT / f"{size}-start.png"))
-        assert audit(page) == []
-        # A game in progress: a few moves in.
-        for move in line[:6]:
-            click_move(page, move)
-        settled(page)  # the last card landed, its points risen and gone
+        assert audit(page) == [], size
+    # A game in progress: a few moves in.
+    for move in line[:6]:
+        click_move(page, move)
+    for size in resized(page, sizes):  # the last card landed, its points risen and gone
         shown = layout(page)
-        assert shown["outside"] == [] and shown["navInside"]
-        assert shown["smallest"] >= 12  # a rank stays readable on the smallest phone
+        assert shown["outside"] == [] and shown["navInside"], (size, shown)
+        assert shown["smallest"] >= 12, size  # a rank stays readable on the smallest phone
         page.screenshot(path=str(OUT / f"{size}-game.png"))
-        assert audit(page) == []
+        assert audit(page) == [], size
         page.click("[data-slot='0']")  # a tip, still covered: a notice says why
         page.wait_for_selector("[data-testid=notices] .notice")
-        assert covered_by_notices(page) == []
+        assert covered_by_notices(page) == [], size
         page.screenshot(path=str(OUT / f"{size}-notice.png"))
-        for panel in ("options", "stats", "rules", "deals"):
-            open_panel(page, panel)
-            dialog = page.locator(f"dialog[data-testid={panel}]")
-            dialog.wait_for(state="visible")
+        dismiss_notices(page)
+    for panel in ("options", "stats", "rules", "deals"):
+        open_panel(page, panel)
+        dialog = page.locator(f"dialog[data-testid={panel}]")
+        dialog.wait_for(state="visible")
+        for size in resized(page, sizes):
             page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
-            assert audit(page) == [], panel
+            assert audit(page) == [], (size, panel)
             # A notice that comes while the panel is open covers none of it.
             page.keyboard.press("h")  # Hint's key: its message, or none while a panel is up
             page.evaluate("""() => { const n = document.querySelector('[data-testid=notices]');
                 if (!n.querySelector('.notice')) { const d = document.createElement('div');
                 d.className = 'notice'; d.innerHTML = '<p>The AI is stuck with 1 card left.</p>';
                 n.append(d); } }""")
-            assert covered_by_notices(page) == [], panel
+            assert covered_by_notices(page) == [], (size, panel)
             page.evaluate("document.querySelectorAll('.notice').forEach(n => n.remove())")
-            dialog.locator("[data-close]").last.click()
-        for move in line[6:]:
-            click_move(page, move)
-        # A frame of the win's cascade, once its cards have spread over the table.
-        page.wait_for_function("""() => document.querySelector('[data-testid=celebration]')
-            && document.getAnimations().some(a => a.currentTime > 1400
-                && a.effect?.target?.classList?.contains('cascade-card'))""", timeout=30_000)
-        page.screenshot(path=str(OUT / f"{size}-celebration.png"))
-        result = page.locator("[data-testid=result]")
-        result.wait_for(state="visible")
-        page.wait_for_function(
-            "() => /Par/.test(document.querySelector('[data-testid=par]').textContent)",
-            timeout=60_000)
+        dialog.locator("[data-close]").last.click()
+    first, (width, height) = next(iter(sizes.items()))
+    resize(page, width, height)
+    settled(page)
+    for move in line[6:]:
+        click_move(page, move)
+    # A frame of the win's cascade, once its cards have spread over the table.
+    page.wait_for_function("""() => document.querySelector('[data-testid=celebration]')
+        && document.getAnimations().some(a => a.currentTime > 1400
+            && a.effect?.target?.classList?.contains('cascade-card'))""", timeout=30_000)
+    page.screenshot(path=str(OUT / f"{first}-celebration.png"))
+    page.locator("[data-testid=result]").wait_for(state="visible")
+    page.wait_for_function(
+        "() => /Par/.test(document.querySelector('[data-testid=par]').textContent)",
+        timeout=60_000)
+    for size in resized(page, sizes):
         page.screenshot(path=str(OUT / f"{size}-win.png"))
-        assert audit(page) == []
+        assert audit(page) == [], size
+
+
+def test_screens_on_phones(warm_context, site, axe_source):
+    """Four phone screens (390x844, 320x568, 430x932, 844x390) by touch: one phone,
+    turned and resized between the shots."""
+    width, height = SIZES["phone"]
+    context = phone_context(warm_context, width, height)
+    context.add_init_script(script=axe_source)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        look_at_every_screen(page, site.url, {name: SIZES[name] for name in PHONES})
+    finally:
+        context.close()
+
+
+def test_screens_on_a_computer(warm_context, site, axe_source):
+    width, height = SIZES["desktop"]
+    context = warm_context(viewport={"width": width, "height": height})
+    context.add_init_script(script=axe_source)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        look_at_every_screen(page, site.url, {"desktop": SIZES["desktop"]})
     finally:
         context.close()
