@@ -103,7 +103,7 @@ def test_a_search_does_not_touch_last_action():
     assert game.last_action is None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(number=st.integers(1, 10_000), preset=st.sampled_from(["standard", "classic", "countdown"]),
        picks=st.lists(st.integers(0, 50), max_size=60))
 def test_points_of_every_move_add_up_to_the_score(number, preset, picks):

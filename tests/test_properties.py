@@ -42,7 +42,7 @@ def core(game: Game) -> tuple:
             game.state, game.best_streak, game.won, game.stuck)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(deal_numbers, rules_values, st.integers(0, 2**32))
 def test_random_legal_games_never_raise_and_end_won_or_stuck(number, rules, seed):
     rng = random.Random(seed)
@@ -65,7 +65,7 @@ def test_random_legal_games_never_raise_and_end_won_or_stuck(number, rules, seed
         assert game.score >= 0 or rules.scoring == "classic"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(deal_numbers, rules_values, st.data())
 def test_undo_is_the_exact_inverse_of_the_last_action(number, rules, data):
     rules = rules.replace(undo_limit=None)
@@ -96,7 +96,7 @@ def test_undo_is_the_exact_inverse_of_the_last_action(number, rules, data):
     assert game.removed >> move & 1 if move != DRAW else game.stock_index == before[1] + 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(deal_numbers, presets, st.data())
 def test_save_then_restore_gives_the_identical_game(number, rules, data):
     game = Game.new(number, rules)
@@ -120,7 +120,7 @@ def test_save_then_restore_gives_the_identical_game(number, rules, data):
         assert restored.view() == game.view()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(deal_numbers, rules_values)
 def test_view_never_reveals_a_face_down_card(number, rules):
     game = Game.new(number, rules)

@@ -68,7 +68,7 @@ rules_values = st.builds(
 any_rules = st.one_of(st.sampled_from([p.rules for p in PRESETS.values()]), rules_values)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=120)
 @given(st.one_of(st.none(), st.integers(0, 2**35 - 1)), any_rules, st.integers(0, 2**32))
 def test_a_link_replays_the_same_game(number, rules, seed):
     game = random_game(number, rules, seed)

@@ -154,7 +154,7 @@ def test_mid_game_positions_agree_with_the_simple_solver(wrap):
             assert replays_to_win(game, solution.line)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])
 @given(number=st.integers(0, 10**6), moves=st.integers(0, 30), seed=st.integers(0, 99),
        wrap=st.booleans())
 def test_any_position_win_lines_replay(number, moves, seed, wrap):

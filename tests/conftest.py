@@ -1,0 +1,10 @@
+"""Settings for the whole suite, in CPython and inside Pyodide (tests/pyodide)."""
+
+from hypothesis import settings
+
+# No per-example deadline: a wall-clock limit is not something a player notices, and on a
+# loaded 2-core machine (or inside WebAssembly, about 3x slower) one example of a cheap
+# property took 536 ms once and failed a run (hypothesis's default is 200 ms). Speed is
+# measured in bench/, never asserted in tests.
+settings.register_profile("tripeaks", deadline=None)
+settings.load_profile("tripeaks")
