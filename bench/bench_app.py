@@ -24,6 +24,7 @@ each figure the median of ``--repeats`` runs:
     python bench/bench_app.py --only deals [--games 50]
     python bench/bench_app.py --only phone [--repeats 3 --games 20]
     python bench/bench_app.py --only taps [--repeats 5 --taps 20]   (the tap target alone)
+    python bench/bench_app.py --only warm --site A [--against B]    (warm visits, A and B in turn)
 
 --only phone runs cold, warm, tap and New game under a phone-like profile
 (Chromium's CPU throttled 4x with CDP Emulation.setCPUThrottlingRate, and a
@@ -96,7 +97,9 @@ STAGES = [
     ("fetch", "worker started, its modules loaded (navigation to boot())", None),
     ("snapshot-found", "kept snapshot found (two Cache Storage matches at once)", "fetch"),
     ("precompiled", "wasm compiled (compileStreaming from the cache), in parallel", "fetch"),
-    ("snapshot-read", "snapshot's 36 MB read from Cache Storage, in parallel", "snapshot-found"),
+    ("snapshot-read", "snapshot read from Cache Storage (packed: 21 of its 38 MB), in parallel",
+     "snapshot-found"),
+    ("snapshot-unpacked", "snapshot unpacked (its empty pages put back)", "snapshot-read"),
     ("compile-start", "loader ready to instantiate (its script imported, snapshot awaited)",
      "fetch"),
     ("compile-end", "wasm instantiated", "compile-start"),
@@ -299,7 +302,10 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--taps", type=int, default=20)
     parser.add_argument("--games", type=int, default=50, help="deals of each kind per preset")
-    parser.add_argument("--only", choices=("all", "deals", "phone", "taps"), default="all")
+    parser.add_argument("--only", choices=("all", "deals", "phone", "taps", "warm"),
+                        default="all")
+    parser.add_argument("--against", type=Path,
+                        help="for --only warm: another built site, its warm visits alternated")
     parser.add_argument("--presets", default=",".join(PRESETS), help="for --only deals")
     parser.add_argument("--site", type=Path, help="serve this built site instead of building one")
     args = parser.parse_args()
@@ -323,6 +329,12 @@ def main() -> int:
                 return 0
             if args.only == "phone":
                 phone_report(browser, live, dist, args.repeats, args.taps, args.games)
+                browser.close()
+                live.close()
+                return 0
+            if args.only == "warm":
+                warm_report(browser, [live] + ([LiveSite(args.against)] if args.against else []),
+                            args.repeats)
                 browser.close()
                 live.close()
                 return 0
@@ -370,6 +382,25 @@ def main() -> int:
     row("tap to the next frame after it, p95", [p95([t[1] for t in r]) for r in tap_runs], "ms", 1)
     breakdown(warm)
     return 0
+
+
+def warm_report(browser, sites: list[LiveSite], repeats: int) -> None:
+    """Warm visits alone, of one site or of two in turn (two rounds of ``repeats``
+    each, so the machine's load falls on both alike): engine ready, and its stages."""
+    runs: list[list[dict]] = [[] for _ in sites]
+    for _ in range(2):
+        for site, kept in zip(sites, runs, strict=True):
+            kept.extend(warm_visits(browser, site, repeats))
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium {browser.version} "
+          f"headless, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+          f"{2 * repeats} warm visits a site, in two rounds")
+    for site, warm in zip(sites, runs, strict=True):
+        ready = [r["engine-ready"] for r in warm]
+        print(f"\n{site.root}: engine ready, median {statistics.median(ready) / 1000:.2f} s "
+              "(" + ", ".join(f"{v / 1000:.2f}" for v in ready) + ")")
+        breakdown(warm)
+    for site in sites[1:]:
+        site.close()
 
 
 def breakdown(warm: list[dict]) -> None:

@@ -169,6 +169,52 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
     assert_clean(watch, site)
 
 
+def test_a_damaged_engine_snapshot_is_dropped_and_the_game_kept(page, site, watch):
+    """The engine's kept memory snapshot cut short (a crash while it was written, a
+    disk that filled): the next start boots Python the slow way, with the game as it
+    was and nothing said in alarm, drops the snapshot and makes no more for this build."""
+    open_app(page, site.url + "#deal=" + encode_code(12))
+    game = Game.new(12)
+    for _ in range(2):
+        game.apply(DRAW)
+        click_move(page, DRAW)
+    before = seen(page)
+    cut = page.evaluate("""async () => {
+        const url = new URL('pyodide/snapshot.bin', location.href).href;
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            const kept = await cache.match(url);
+            if (!kept) continue;
+            const bytes = new Uint8Array(await kept.arrayBuffer());
+            await cache.put(url, new Response(bytes.subarray(0, bytes.length >> 1)));
+            return bytes.length;
+        }
+        return 0;
+    }""")
+    assert cut > 0, "no snapshot was kept to damage"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("tripeaks.engine.info.timings.snapshot") is None  # not used, none made
+    assert seen(page) == before == expected(game)
+    click_move(page, DRAW)  # and play goes on
+    game.apply(DRAW)
+    assert seen(page) == expected(game)
+    kept = page.evaluate("""async () => {
+        const found = {};
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const file of ['snapshot.bin', 'snapshot.failed']) {
+                const url = new URL('pyodide/' + file, location.href).href;
+                if (await cache.match(url)) found[file] = true;
+            }
+        }
+        return found;
+    }""")
+    assert kept == {"snapshot.failed": True}
+    assert notices(page) == []
+    assert_clean(watch, site)
+
+
 def test_the_site_works_under_a_sub_path(page, site_dir, make_site, watch):
     live = make_site(site_dir, "/tripeaks/")
     open_app(page, live.url)

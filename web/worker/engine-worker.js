@@ -18,6 +18,7 @@
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD } from "../build-info.js";
+import { pack, unpack } from "./snapshot-pack.js";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in worker/
 const indexURL = new URL("pyodide/", base).href;
@@ -48,7 +49,8 @@ let makeSnapshots = useSnapshots; // false once a snapshot of this build failed 
 // Where a boot's time goes, in ms from the worker's start (its time origin,
 // `origin`, in ms since the epoch, so the page can put them on its own clock):
 // fetch/runtime/engine/import when each step begins, snapshot-read when the
-// kept snapshot's bytes are in, compile-start/compile-end around the runtime's
+// kept snapshot's bytes are in, snapshot-unpacked once its empty pages are
+// put back (snapshot-pack.js), compile-start/compile-end around the runtime's
 // WebAssembly instantiation (fetch of the wasm from the cache and compile),
 // loaded when loadPyodide returns (the snapshot restored), ready.
 const mark = (name) => { timings[name] = Math.round(performance.now() * 10) / 10; };
@@ -79,8 +81,8 @@ function progress(step) {
 
 /**
  * The kept snapshot as {bytes}, bytes a promise: they are read from the cache
- * while loadPyodide fetches the runtime's script and compiles its wasm (it
- * awaits them only just before it instantiates). Null when none is kept.
+ * (and unpacked: snapshot-pack.js) while the runtime's script and wasm load.
+ * Null when none is kept.
  */
 async function findSnapshot() {
   if (!useSnapshots) return null;
@@ -93,7 +95,14 @@ async function findSnapshot() {
       return null;
     }
     if (!hit) return null;
-    return { bytes: hit.arrayBuffer().then((buffer) => { mark("snapshot-read"); return new Uint8Array(buffer); }) };
+    return {
+      bytes: hit.arrayBuffer().then((buffer) => {
+        mark("snapshot-read");
+        const bytes = unpack(new Uint8Array(buffer));
+        mark("snapshot-unpacked");
+        return bytes;
+      }),
+    };
   } catch {
     return null;
   }
@@ -110,7 +119,7 @@ async function forgetSnapshot(why = null) {
 async function keepSnapshot(bytes) {
   try {
     const cache = await caches.open(CACHE);
-    await cache.put(SNAPSHOT, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(SNAPSHOT, new Response(pack(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (error) {
     console.warn("could not keep the engine snapshot:", error && error.message);
   }
@@ -128,7 +137,7 @@ const options = {
  * Pyodide 314 restores a snapshot by copying it over the new runtime's memory,
  * which it never grows first: a snapshot larger than the runtime's compiled
  * initial memory (30 MiB) fails with "offset is out of bounds"
- * (pyodide/pyodide#6254). Ours is 36 MiB, so while the runtime is created for
+ * (pyodide/pyodide#6254). Ours is 36 MiB (unpacked), so while the runtime is created for
  * a restore, its memory is grown to the snapshot's size as soon as it exists.
  * Every boot also times the instantiation (compile-start, compile-end).
  */
@@ -170,7 +179,12 @@ async function instantiating(snapshot, boot) {
 
 async function bootFromSnapshot(snapshot) {
   try {
-    const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot.bytes }));
+    // Its bytes in hand before loadPyodide starts: a snapshot that cannot be read
+    // or unpacked must fail here, since a loadPyodide that failed half way leaves
+    // the next one (the plain boot) waiting for ever. The runtime's script and
+    // wasm are on their way meanwhile (see compiling and loaderScript).
+    const bytes = await snapshot.bytes;
+    const pyodide = await instantiating({ bytes }, () => loadPyodide({ ...options, _loadSnapshot: bytes }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
