@@ -100,8 +100,10 @@ STAGES = [
     ("snapshot-read", "snapshot read from Cache Storage (packed: 21 of its 38 MB), in parallel",
      "snapshot-found"),
     ("snapshot-unpacked", "snapshot unpacked (its empty pages put back)", "snapshot-read"),
-    ("compile-start", "loader ready to instantiate (its script imported, snapshot awaited)",
-     "fetch"),
+    ("factory", "loadPyodide started, its settings made, the runtime's factory called",
+     "snapshot-unpacked"),
+    ("compile-start", "the runtime's module set up (Pyodide's and Emscripten's own script), "
+     "ready to instantiate", "factory"),
     ("compile-end", "wasm instantiated", "compile-start"),
     ("loaded", "snapshot restored, loadPyodide returned", "compile-end"),
     ("ready", "engine's hello answered, worker ready", "loaded"),
