@@ -407,6 +407,15 @@ def test_rate_of_a_daily_deal_is_the_rating_of_the_deal_daily_deals():
     assert rated["class"] == ok(type="rate")["class"]
 
 
+def test_rating_a_day_finds_its_deal_once_for_playing_it():
+    """The Deals panel rates today's deal as it opens: the day's deal is then found,
+    and playing it needs no search (nothing left to prepare)."""
+    dealer.prepared.clear()
+    ok(type="rate", date="2026-11-29", preset="standard")
+    assert ok(type="prepare", date="2026-11-29", preset="standard") == {"ready": True}
+    assert call(type="rate", date="29/11/2026")["ok"] is False
+
+
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
 @pytest.mark.parametrize("preset", ["standard", "classic"])
 def test_new_game_by_difficulty_deals_a_winnable_deal_of_that_class(difficulty, preset):

@@ -149,8 +149,8 @@ def winnable(number: int, rules: Rules) -> int:
 
 
 def daily_deal_number(date: str, rules: Rules) -> int:
-    """The daily deal's number: from its prepared search when "prepare" asked for it."""
-    search = prepared.get(("daily", date, rules_key(rules)))
-    if search is not None:  # prepared, or under way: the same deal, found sooner
-        return search.finish()
-    return analysis.daily_deal_number(date, rules)
+    """The daily deal's number, its search kept with the prepared ones: the Deals
+    panel's rating of a day finds it once, and playing that day then needs no search."""
+    start = deals.daily_number(date)  # a bad date is refused here, before any search
+    return search_for(("daily", date, rules_key(rules)),
+                      lambda: DealSearch(start, rules, always_winnable=True)).finish()

@@ -147,18 +147,19 @@ export class Dealing {
   }
 
   /**
-   * Get the next deals ready in the worker while the player plays: the next
+   * Get the next deal ready in the worker while the player plays: the next
    * random deal under the player's options (its solver search, when the rules
-   * ask for winnable deals) and today's daily deal, so New game and the daily
-   * deal show at once. The bridge tries one deal per request, and each request
-   * waits until the page is idle, so a tap waits for one search at most.
+   * ask for winnable deals), so New game shows at once. The bridge tries one
+   * deal per request, and each request waits until the page is idle, so a tap
+   * waits for one search at most. (Today's deal is found when the Deals panel
+   * opens and rates it: see rateDay.)
    */
   prepareSoon() {
     if (this.preparing) { this.prepareAgain = true; return; }
     this.preparing = true;
     const wanted = () => {
       const request = gameRequest(this.app.options);
-      const out = [request, { ...request, date: isoDate(new Date()) }];
+      const out = [request];
       // The player who asked for a difficulty gets the next one of it at once, too.
       if (this.difficulty) out.push({ ...request, difficulty: this.difficulty });
       return out;
@@ -202,7 +203,8 @@ export class Dealing {
     });
   }
 
-  /** The Deals panel: the class of a day's deal under the player's rules (today's, or the day focused). */
+  /** The Deals panel: the class of a day's deal under the player's rules (today's, or the
+   * day focused); the engine keeps the day's deal it finds, so playing it needs no search. */
   async rateDay(date) {
     const app = this.app;
     this.ratedDay = date;
