@@ -219,9 +219,7 @@ def _prepare(msg: Request) -> Reply:
         search = dealer.search_for(("new", dealer.rules_key(rules)),
                                    lambda: dealer.DealSearch(dealer.random_number(), rules))
     elif isinstance(date, str):
-        start = deals.daily_number(date)  # a bad date is refused here, before any search
-        search = dealer.search_for(("daily", date, dealer.rules_key(rules)),
-                                   lambda: dealer.DealSearch(start, rules, always_winnable=True))
+        search = dealer.daily_search(date, rules)
     else:
         raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
     return {"ready": search.step()}

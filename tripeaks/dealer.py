@@ -148,9 +148,14 @@ def winnable(number: int, rules: Rules) -> int:
         return number
 
 
-def daily_deal_number(date: str, rules: Rules) -> int:
-    """The daily deal's number, its search kept with the prepared ones: the Deals
-    panel's rating of a day finds it once, and playing that day then needs no search."""
+def daily_search(date: str, rules: Rules) -> DealSearch:
+    """The search for a day's deal under ``rules``, kept with the prepared ones."""
     start = deals.daily_number(date)  # a bad date is refused here, before any search
     return search_for(("daily", date, rules_key(rules)),
-                      lambda: DealSearch(start, rules, always_winnable=True)).finish()
+                      lambda: DealSearch(start, rules, always_winnable=True))
+
+
+def daily_deal_number(date: str, rules: Rules) -> int:
+    """The daily deal's number, found once: the Deals panel's rating of a day finds
+    it, and playing that day then needs no search."""
+    return daily_search(date, rules).finish()
