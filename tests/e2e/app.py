@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -180,6 +181,15 @@ def resize(page, width: int, height: int) -> None:
     new size."""
     page.set_viewport_size({"width": width, "height": height})
     next_frame(page)
+
+
+def each_size(page, sizes: dict, at_rest) -> Iterator[str]:
+    """Each size's name in turn (``sizes``: name -> (width, height)), the window resized
+    to it and ``at_rest(page)`` waited for: one device's screens, one game."""
+    for name, (width, height) in sizes.items():
+        resize(page, width, height)
+        at_rest(page)
+        yield name
 
 
 def settled(page, selector: str) -> None:

@@ -22,7 +22,7 @@ from tests.e2e.app import (
     wait_face_up,
     wait_ready,
 )
-from tests.e2e.conftest import BOOT_TIMEOUT
+from tests.e2e.conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT
 from tests.e2e.lines import SHORT_WINS, winnable_deal, winning_line
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import Game
@@ -137,13 +137,7 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
         click_move(page, move)
     before, record = seen(page), saved(page)["record"]
     # The first boot keeps a memory snapshot of the engine for the next ones.
-    page.wait_for_function("""async () => {
-        for (const name of await caches.keys()) {
-            const cache = await caches.open(name);
-            if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
-        }
-        return false;
-    }""", timeout=60_000)
+    page.wait_for_function(SNAPSHOT_KEPT, timeout=60_000)
 
     site.close()  # the network is gone: nothing can come from the server now
     page.context.set_offline(True)

@@ -16,9 +16,9 @@ from tests.e2e.app import (
     TAP_STATE,
     WASTE_CHANGED,
     click_move,
+    each_size,
     open_app,
     open_deal,
-    resize,
     saved,
     settled,
     wait_ready,
@@ -312,12 +312,10 @@ def panel_shape(page) -> dict:
 DEVICES = {"phone": ("small", "phone"), "desktop": ("desktop",)}
 
 
-def each_size(page, sizes):
-    """Each size's name, the window resized to it and the panel's opening at rest."""
-    for size in sizes:
-        resize(page, *SIZES[size])
-        settled(page, "[data-testid=result]")
-        yield size
+def result_sizes(page, names):
+    """Each size of ``names`` in turn, the window resized and the result panel at rest."""
+    return each_size(page, {name: SIZES[name] for name in names},
+                     lambda page: settled(page, "[data-testid=result]"))
 
 
 @pytest.mark.parametrize("device", list(DEVICES))
@@ -334,7 +332,7 @@ def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
         game = Game.new(number)
         for move in line:
             game.apply(move)
-        for size in each_size(page, DEVICES[device]):
+        for size in result_sizes(page, DEVICES[device]):
             shape = panel_shape(page)
             assert shape["inside"] and not shape["sideways"] and all(shape["buttons"]), size
             assert shape["tiles"]["Score"] == str(game.score)
@@ -380,7 +378,7 @@ def test_the_loss_panel_names_the_move_that_lost_and_offers_its_replay(
         analysis = services.analyse(replayed(number, "classic", line), with_par=False)
         game = replayed(number, "classic", line)
         replay = dialog.locator(".callout [data-testid=replay]")  # the replay sits with it
-        for size in each_size(page, ("phone", "small")):
+        for size in result_sizes(page, ("phone", "small")):
             head = dialog.locator(".callout-head").text_content()
             what = ("drawing from the stock" if analysis.turning_move == "D"
                     else f"playing the {analysis.turning_name}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.e2e.app import click_move, open_app, resize
+from tests.e2e.app import click_move, each_size, open_app, resize
 from tests.e2e.lines import SHORT_WINS, winnable_deal
 from tests.e2e.test_features import dismiss_notices
 from tests.e2e.test_table import open_panel
@@ -65,14 +65,6 @@ def settled(page) -> None:
         && a.effect?.target?.closest?.('[data-slot], .pile, .points-pop, .peak-burst'))""")
 
 
-def resized(page, sizes: dict):
-    """Each size's name in turn, the page resized to it and its moving cards at rest."""
-    for name, (width, height) in sizes.items():
-        resize(page, width, height)
-        settled(page)
-        yield name
-
-
 def look_at_every_screen(page, url: str, sizes: dict) -> None:
     """One game, won, with the table, a notice, each panel and the result shot and
     audited at every size in ``sizes`` (one device, its window resized); the win
@@ -81,13 +73,13 @@ def look_at_every_screen(page, url: str, sizes: dict) -> None:
     number, code, line = winnable_deal(start=SHORT_WINS[0])
     open_app(page, f"{url}#deal={code}")
     settled(page)  # the cards turned over
-    for size in resized(page, sizes):
+    for size in each_size(page, sizes, settled):
         page.screenshot(path=str(OUT / f"{size}-start.png"))
         assert audit(page) == [], size
     # A game in progress: a few moves in.
     for move in line[:6]:
         click_move(page, move)
-    for size in resized(page, sizes):  # the last card landed, its points risen and gone
+    for size in each_size(page, sizes, settled):  # the last card landed, its points risen and gone
         shown = layout(page)
         assert shown["outside"] == [] and shown["navInside"], (size, shown)
         assert shown["smallest"] >= 12, size  # a rank stays readable on the smallest phone
@@ -102,7 +94,7 @@ def look_at_every_screen(page, url: str, sizes: dict) -> None:
         open_panel(page, panel)
         dialog = page.locator(f"dialog[data-testid={panel}]")
         dialog.wait_for(state="visible")
-        for size in resized(page, sizes):
+        for size in each_size(page, sizes, settled):
             page.screenshot(path=str(OUT / f"{size}-{panel}.png"))
             assert audit(page) == [], (size, panel)
             # A notice that comes while the panel is open covers none of it.
@@ -128,7 +120,7 @@ def look_at_every_screen(page, url: str, sizes: dict) -> None:
     page.wait_for_function(
         "() => /Par/.test(document.querySelector('[data-testid=par]').textContent)",
         timeout=60_000)
-    for size in resized(page, sizes):
+    for size in each_size(page, sizes, settled):
         page.screenshot(path=str(OUT / f"{size}-win.png"))
         assert audit(page) == [], size
 
