@@ -158,6 +158,7 @@ def test_every_error_kind_is_a_stable_kebab_case_name_named_in_the_docstring():
     ({"type": "ai_results", "levels": [1]}, "bad-request"),
 ])
 def test_bad_requests_are_answered_not_raised(message, kind):
+    ok(type="new_game", number=3)  # a game on the table: each request judged on itself
     answer = call(**message)
     assert answer["ok"] is False
     assert answer["error"]["kind"] == kind
