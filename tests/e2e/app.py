@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import struct
 import time
+import zlib
 from collections.abc import Iterator
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -211,3 +213,39 @@ def hurry(page, done: str, step_ms: int = 300, timeout_s: float = 120) -> None:
             raise AssertionError(f"not so within {timeout_s} s of jumps: {done}")
         page.clock.fast_forward(step_ms)
         page.evaluate("() => tripeaks.queue.then(() => null)")
+
+
+def png_pixels(data: bytes) -> tuple[int, int, int, list[bytes]]:
+    """An 8-bit RGB or RGBA PNG (an icon, a screenshot) decoded: its width, height,
+    bytes per pixel and rows of pixels."""
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and colour in (2, 6), (depth, colour)
+    channels = 3 if colour == 2 else 4
+    raw, pos = b"", 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            raw += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    raw = zlib.decompress(raw)
+    stride, rows, prev = width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b = prev[i]
+            c = prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, channels, rows

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import DRAW, board, click_move, open_app, saved
+from tests.e2e.app import DRAW, board, click_move, open_app, png_pixels, saved
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_table import SHAKES, wait_shaken
 from tripeaks.deals import encode_code
@@ -88,6 +88,19 @@ def court_deal() -> tuple[int, list[int]]:
     raise AssertionError("no deal with a face-up court card")
 
 
+SKIN = (0xF7, 0xDC, 0xBC)  # the court figures' faces and hands (web/courts.svg)
+
+# How many of a card's pictures there are, once each has loaded (rejects if one cannot).
+PICTURES_LOAD = """async (slot) => {
+    const pictures = [...document.querySelectorAll(`[data-slot="${slot}"] image`)];
+    await Promise.all(pictures.map((picture) => {
+        const image = new Image();
+        image.src = picture.href.baseVal;
+        return image.decode();
+    }));
+    return pictures.length;
+}"""
+
 FACES = """() => [...document.querySelectorAll('[data-slot][data-card]')].map(el => {
     const shown = (sel) => { const e = el.querySelector(sel);
         return Boolean(e) && getComputedStyle(e).display !== 'none'; };
@@ -115,12 +128,23 @@ def test_cards_have_a_big_index_and_art_that_suits_their_size(page, site, site_d
         else:  # a desktop: pips or the framed court figure, an index in two corners
             assert face["art"] and face["far"] and not face["pip"], face
             assert face["court"] == court, face
+    # Each court card shows its figure, a picture from courts.svg: the picture loads
+    # and, on a card wide enough to show it whole, the figure's skin tone (which
+    # nothing else on a card has) covers part of the card.
+    for slot in courts:
+        assert page.evaluate(PICTURES_LOAD, slot) >= 1, slot
+        if next(f for f in faces if f["slot"] == slot)["width"] >= 72:
+            shot = page.locator(f'[data-slot="{slot}"]').screenshot()
+            width, height, channels, rows = png_pixels(shot)
+            skin = sum(1 for row in rows for x in range(0, len(row), channels)
+                       if all(abs(row[x + i] - tone) <= 12 for i, tone in enumerate(SKIN)))
+            assert skin >= 0.005 * width * height, (slot, skin, width, height)
     back = page.evaluate(
         """() => getComputedStyle(document.querySelector('[data-slot="0"]')).backgroundImage""")
     assert "card-back.svg" in back
     # All of the art is cached for offline play: it is in the service worker's precache.
     precache = (site_dir / "service-worker.js").read_text()
-    for name in ("cards.js", "card-back.svg", "sound.js", "effects.js"):
+    for name in ("cards.js", "courts.svg", "card-back.svg", "sound.js", "effects.js"):
         assert f'"url": "{name}"' in precache
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from tests.e2e.app import (
     installed_manifest,
     notices,
     open_app,
+    png_pixels,
     settled,
     wait_ready,
 )
@@ -298,44 +298,12 @@ def test_status_bar_follows_the_theme(page, site):
         "getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()")
 
 
-def _png_pixels(path: Path) -> tuple[int, int, list[bytes]]:
-    data = path.read_bytes()
-    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
-    assert (depth, colour) == (8, 6), "RGBA icons expected"
-    raw, pos = b"", 8
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        if kind == b"IDAT":
-            raw += data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-    raw = zlib.decompress(raw)
-    stride, rows, prev = width * 4, [], bytearray(width * 4)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b = prev[i]
-            c = prev[i - 4] if i >= 4 else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, rows
-
-
 def test_maskable_icon_keeps_its_drawing_in_the_safe_zone():
     """A maskable icon fills the whole square (no transparent edge) and its
     drawing stays inside the central circle of 80% diameter that every mask keeps."""
-    width, height, rows = _png_pixels(ROOT / "web" / "icons" / "maskable-512.png")
+    icon = (ROOT / "web" / "icons" / "maskable-512.png").read_bytes()
+    width, height, channels, rows = png_pixels(icon)
+    assert channels == 4, "an RGBA icon expected"
     background = rows[0][0:4]
     assert background[3] == 255
     centre, radius = width / 2, 0.4 * width
