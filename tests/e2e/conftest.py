@@ -360,12 +360,38 @@ def warm_contexts(tmp_path_factory) -> Iterator[dict]:
         warm.close()
 
 
+FAILURES = Path(os.environ.get("TRIPEAKS_FAILURES", "test-results/failures"))
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
     if report.failed:
         item.stash[FAILED] = True
+        page = item.funcargs.get("page") if call.when == "call" else None
+        if page is not None:
+            shown = page_at_failure(page, item.name)
+            report.sections.append(("the page when the test failed", shown))
     return report
+
+
+def page_at_failure(page, name: str) -> str:
+    """What the page showed when its test failed, for the failure's report (CI keeps only
+    the log): its accessibility tree (which panels are open, which buttons disabled) and
+    a screenshot written to FAILURES. Each step gives up after 5 s: the page may hang."""
+    lines = [f"url: {page.url}"]
+    try:
+        lines.append(page.locator("body").aria_snapshot(timeout=5000))
+    except Exception as error:  # a closed or hung page: say so and go on
+        lines.append(f"(no accessibility tree: {str(error).splitlines()[0]})")
+    try:
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        shot = FAILURES / f"{''.join(c if c.isalnum() else '-' for c in name)[:120]}.png"
+        page.screenshot(path=str(shot), timeout=5000)
+        lines.append(f"screenshot: {shot}")
+    except Exception as error:
+        lines.append(f"(no screenshot: {str(error).splitlines()[0]})")
+    return "\n".join(lines)
 
 
 FAILED = pytest.StashKey[bool]()
