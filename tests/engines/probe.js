@@ -44,6 +44,18 @@
     try { new DecompressionStream("deflate-raw"); } catch { raw = false; }
     return { gzip: text === "tripeaks", deflateRaw: raw };
   });
+  // Each court figure's view of web/courts.svg loads and decodes. (Whether it is painted
+  // is checked in Chromium, tests/e2e/test_alive.py: WebKit's canvas draws an image of
+  // an SVG view as the whole file, though its cards show the view, so no canvas here.)
+  await probe("courtPictures", async () => {
+    const seen = {};
+    for (const view of ["K-red", "K-black", "Q-red", "Q-black", "J-red", "J-black"]) {
+      const image = new Image();
+      image.src = new URL(`courts.svg#${view}`, location.href).href;
+      seen[view] = await image.decode().then(() => image.naturalWidth > 0, () => false);
+    }
+    return seen;
+  });
   await probe("webLocks", async () => {
     if (!navigator.locks) return "absent";
     return navigator.locks.request("tripeaks.probe", () => "granted");

@@ -197,6 +197,10 @@ def smoke(site_dir: Path, newer: Path) -> Run:
                   and probes["decompressionStream"]["gzip"], probes["decompressionStream"])
         run.check("saves go to localStorage", probes["appStorage"] == "localStorage",
                   probes["appStorage"])
+        pictures = probes["courtPictures"]
+        run.check("the court figures' pictures load",
+                  isinstance(pictures, dict) and len(pictures) == 6 and all(pictures.values()),
+                  pictures)
 
         old_build = run.build()
         live.swap(newer)
