@@ -196,7 +196,8 @@ async function smoke() {
     run.check("Web Locks work (or are absent: storage runs without)", ["granted", "absent"].includes(probes.webLocks), probes.webLocks);
     run.check("DecompressionStream decodes gzip", probes.decompressionStream && probes.decompressionStream.gzip === true, probes.decompressionStream);
     run.check("saves go to localStorage", probes.appStorage === "localStorage", probes.appStorage);
-    run.check("the court figures' pictures load", Object.values(probes.courtPictures || {}).length === 6 && Object.values(probes.courtPictures).every(Boolean), probes.courtPictures);
+    const pictures = Object.values(probes.courtPictures || {});
+    run.check("the court figures' pictures load", pictures.length === 6 && pictures.every(Boolean), probes.courtPictures);
 
     const oldBuild = await run.build();
     await server.send("swap", "swapped");
