@@ -32,10 +32,7 @@ export class ServiceWorkerClient {
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       const had = controller; // the first control of a first visit is no update
       controller = navigator.serviceWorker.controller;
-      if (had && !this.reloading) {
-        this.reloading = true;
-        Promise.resolve(this.beforeReload()).finally(() => window.location.reload());
-      }
+      if (had) this.reloadOnce();
     });
     navigator.serviceWorker.addEventListener("message", (event) => {
       if (event.data && event.data.type === "precache-progress") this.onprogress(event.data);
@@ -93,7 +90,26 @@ export class ServiceWorkerClient {
   applyUpdate() {
     const waiting = this.waiting;
     if (!waiting) return false;
+    // WebKit does not always fire controllerchange when a new version takes over
+    // (webkit.org/b/199110): this tab also reloads once the version it asked for
+    // is activating, seen by its events or, failing those, by looking.
+    const tookOver = () => {
+      if (waiting.state === "activating" || waiting.state === "activated"
+        || this.registration.waiting !== waiting) {
+        clearInterval(looking);
+        this.reloadOnce();
+      }
+    };
+    waiting.addEventListener("statechange", tookOver);
+    const looking = setInterval(tookOver, 500);
     waiting.postMessage({ type: "SKIP_WAITING" });
     return true;
+  }
+
+  /** Save the game, then reload into the version in control: once, whichever signal comes first. */
+  reloadOnce() {
+    if (this.reloading) return;
+    this.reloading = true;
+    Promise.resolve(this.beforeReload()).finally(() => window.location.reload());
   }
 }

@@ -461,6 +461,29 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
     assert seen(page)["slots"] == expected(Game.from_record(shown["record"]))["slots"]
 
 
+def test_update_now_reloads_even_where_the_browser_never_says_the_controller_changed(
+        page, site_dir, make_site, second_build):
+    # As WebKit sometimes does (webkit.org/b/199110): no controllerchange event reaches the page.
+    page.add_init_script("""{
+        const listen = ServiceWorkerContainer.prototype.addEventListener;
+        ServiceWorkerContainer.prototype.addEventListener = function (type, ...rest) {
+            if (type !== "controllerchange") return listen.call(this, type, ...rest);
+        };
+    }""")
+    live = make_site(site_dir)
+    open_app(page, live.url + "#deal=" + encode_code(21))
+    wait_controlled(page)
+    old_build = _build_of(page)
+    click_move(page, DRAW)
+    before = seen(page)
+    _update_offered(page, live, second_build)
+    with page.expect_navigation():
+        page.click("[data-notice-action=update]")
+    wait_ready(page)
+    assert _build_of(page) != old_build
+    assert seen(page) == before
+
+
 def test_an_engine_that_cannot_start_says_so_instead_of_freezing(page, site_dir, make_site,
                                                                    tmp_path):
     broken = tmp_path / "broken"

@@ -48,6 +48,21 @@ BOARD = """return {
   stock: Number(document.querySelector('[data-testid=stock]').dataset.count),
   waste: document.querySelector('[data-testid=waste]').dataset.card || null,
 }"""
+PAGE_STATE = """return (async () => {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const worker = (w) => w ? w.state : null;
+  return {
+    url: location.href,
+    engine: document.documentElement.dataset.engine,
+    build: window.tripeaks?.engine?.info?.build ?? null,
+    bootText: document.querySelector('.boot-text')?.textContent ?? null,
+    notices: [...document.querySelectorAll('.notice p')].map((p) => p.textContent),
+    controlled: Boolean(navigator.serviceWorker?.controller),
+    workers: registration ? {installing: worker(registration.installing),
+      waiting: worker(registration.waiting), active: worker(registration.active)} : null,
+    errors: [...(window.tripeaksErrors || []), ...(window.smokeErrors || [])],
+  };
+})()"""
 READY_MS = ("const m = performance.getEntriesByName('tripeaks:engine-ready')[0];"
             " return m ? Math.round(m.startTime) : null")
 SNAPSHOT_KEPT = """return (async () => {
@@ -110,14 +125,25 @@ class Run:
 
     def wait(self, script: str, *args, timeout: float = 30, what: str = "") -> bool:
         end = time.monotonic() + timeout
+        last_error = None
         while time.monotonic() < end:
             try:
                 if self.js(script, *args):
                     return True
-            except Exception:  # the page is between documents
-                pass
+                last_error = None
+            except Exception as error:  # the page is between documents (or gone)
+                last_error = error
             time.sleep(0.1)
-        raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what or script}")
+        said = f"; the last try raised {type(last_error).__name__}: {last_error}" if last_error else ""
+        raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what or script}{said};"
+                           f" the page then: {self.state()}")
+
+    def state(self) -> object:
+        """What a failed wait saw: the engine, the version, the notices, the service workers, errors."""
+        try:
+            return self.js(PAGE_STATE)
+        except Exception as error:
+            return f"unreadable ({type(error).__name__}: {error})"
 
     def wait_ready(self) -> int:
         try:
