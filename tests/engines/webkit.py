@@ -134,12 +134,13 @@ class Run:
             except Exception as error:  # the page is between documents (or gone)
                 last_error = error
             time.sleep(0.1)
-        said = f"; the last try raised {type(last_error).__name__}: {last_error}" if last_error else ""
+        said = (f"; the last try raised {type(last_error).__name__}: {last_error}"
+                if last_error else "")
         raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what or script}{said};"
                            f" the page then: {self.state()}")
 
     def state(self) -> object:
-        """What a failed wait saw: the engine, the version, the notices, the service workers, errors."""
+        """What a failed wait saw: engine, version, notices, service workers, errors."""
         try:
             return self.js(PAGE_STATE)
         except Exception as error:
