@@ -44,15 +44,19 @@ export class ServiceWorkerClient {
       return null;
     }
     const registration = this.registration;
+    // A new version that would replace the one in control is offered once installed, and
+    // this tab reloads once it takes over (asked by this tab or another): seen by its own
+    // state too, since WebKit does not always fire controllerchange (webkit.org/b/199110).
     const watch = (worker) => {
-      if (!worker) return;
+      if (!worker || !navigator.serviceWorker.controller) return; // a first visit's worker is no update
       const check = () => {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) this.onupdate(worker);
+        if (worker.state === "installed") this.onupdate(worker);
+        if (worker.state === "activating" || worker.state === "activated") this.reloadOnce();
       };
       worker.addEventListener("statechange", check);
       check();
     };
-    if (registration.waiting && navigator.serviceWorker.controller) this.onupdate(registration.waiting);
+    watch(registration.waiting);
     watch(registration.installing);
     // A quick install may already be over when "updatefound" is handled: watch what waits then.
     registration.addEventListener("updatefound", () => watch(registration.installing || registration.waiting));
@@ -90,9 +94,8 @@ export class ServiceWorkerClient {
   applyUpdate() {
     const waiting = this.waiting;
     if (!waiting) return false;
-    // WebKit does not always fire controllerchange when a new version takes over
-    // (webkit.org/b/199110): this tab also reloads once the version it asked for
-    // is activating, seen by its events or, failing those, by looking.
+    // Besides controllerchange and register()'s watch, this tab looks for itself: it reloads
+    // once the version it asked for is activating (or gone), whatever events it hears.
     const tookOver = () => {
       if (waiting.state === "activating" || waiting.state === "activated"
         || this.registration.waiting !== waiting) {

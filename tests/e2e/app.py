@@ -116,6 +116,16 @@ def wait_controlled(page) -> None:
                            timeout=BOOT_TIMEOUT)
 
 
+# An init script for a page that never hears controllerchange, as in WebKit at times
+# (webkit.org/b/199110): an update must reach it all the same.
+DEAF_TO_CONTROLLERCHANGE = """{
+    const listen = ServiceWorkerContainer.prototype.addEventListener;
+    ServiceWorkerContainer.prototype.addEventListener = function (type, ...rest) {
+        if (type !== "controllerchange") return listen.call(this, type, ...rest);
+    };
+}"""
+
+
 def installed_manifest(context, page, url: str) -> dict:
     """Open the app in a persistent profile, wait for its service worker, check that
     Chromium finds it installable with a clean manifest, and give the manifest."""

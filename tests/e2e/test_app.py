@@ -10,6 +10,7 @@ import shutil
 import pytest
 
 from tests.e2e.app import (
+    DEAF_TO_CONTROLLERCHANGE,
     DRAW,
     board,
     click_move,
@@ -463,13 +464,7 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
 
 def test_update_now_reloads_even_where_the_browser_never_says_the_controller_changed(
         page, site_dir, make_site, second_build):
-    # As WebKit sometimes does (webkit.org/b/199110): no controllerchange event reaches the page.
-    page.add_init_script("""{
-        const listen = ServiceWorkerContainer.prototype.addEventListener;
-        ServiceWorkerContainer.prototype.addEventListener = function (type, ...rest) {
-            if (type !== "controllerchange") return listen.call(this, type, ...rest);
-        };
-    }""")
+    page.add_init_script(DEAF_TO_CONTROLLERCHANGE)
     live = make_site(site_dir)
     open_app(page, live.url + "#deal=" + encode_code(21))
     wait_controlled(page)

@@ -11,6 +11,7 @@ import json
 import random
 
 from tests.e2e.app import (
+    DEAF_TO_CONTROLLERCHANGE,
     DRAW,
     READY,
     board,
@@ -258,6 +259,7 @@ def test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game(
     wait_controlled(page)
     click_move(page, DRAW)
     other = context.new_page()
+    other.add_init_script(DEAF_TO_CONTROLLERCHANGE)  # this tab sees the new version take over
     open_app(other, live.url)
     wait_controlled(other)
     old = other.evaluate("tripeaks.engine.info.build")

@@ -211,7 +211,15 @@ async function smoke() {
     await page.click("[data-notice-action=update]");
     await page.waitForFunction((old) => {
       try { return tripeaks.engine.info.build !== old && document.documentElement.dataset.engine === "ready"; } catch { return false; }
-    }, { timeout: BOOT_TIMEOUT, polling: 200 }, oldBuild);
+    }, { timeout: BOOT_TIMEOUT, polling: 200 }, oldBuild).catch(async (error) => {
+      const state = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({
+        engine: document.documentElement.dataset.engine,
+        controlled: Boolean(navigator.serviceWorker.controller),
+        workers: ["installing", "waiting", "active"].map((k) => `${k}: ${r[k] ? r[k].state : "none"}`).join(", "),
+        notices: [...document.querySelectorAll(".notice p")].map((p) => p.textContent),
+      }))).catch((why) => `unreadable: ${why}`);
+      throw new Error(`the new version never got ready (${JSON.stringify(state)}): ${error.message}`);
+    });
     await run.waitReady();
     run.check("a new version installs and keeps the game", same(await run.board(), drawn), await run.board());
 
