@@ -100,6 +100,13 @@ class RecordingHandler(build.SiteHandler):
         type(self).requests.append(self.path)
         super().do_GET()
 
+    def translate_path(self, path: str) -> str:
+        # The root as it is now, not as it was when this connection opened: a browser keeps
+        # spare connections open, and one opened before swap() must get the new build too
+        # (else an update check can be sent the old service worker and find no update).
+        self.directory = self.root
+        return super().translate_path(path)
+
     def log_request(self, code="-", size="-") -> None:
         if str(getattr(code, "value", code)) == "200":
             type(self).downloads.append(self.path)

@@ -8,6 +8,7 @@ import re
 import shutil
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.app import (
     DEAF_TO_CONTROLLERCHANGE,
@@ -416,10 +417,21 @@ def _build_of(page) -> str:
     return page.evaluate("tripeaks.engine.info.build")
 
 
+WORKER_STATES = """() => navigator.serviceWorker.getRegistration().then((r) => ({
+    controlled: Boolean(navigator.serviceWorker.controller),
+    workers: ['installing', 'waiting', 'active'].map((k) => `${k}: ${r[k] ? r[k].state : 'none'}`),
+}))"""
+
+
 def _update_offered(page, live, newer) -> None:
     live.swap(newer)
+    asked = len(live.requests)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    page.wait_for_selector("[data-notice=update]", timeout=120_000)
+    try:
+        page.wait_for_selector("[data-notice=update]", timeout=120_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the update was never offered: {page.evaluate(WORKER_STATES)};"
+                             f" asked of the server since: {live.requests[asked:]}") from None
 
 
 def test_a_new_version_is_offered_and_applied_without_losing_the_game(
