@@ -40,7 +40,9 @@ export class Updates {
     // Queued behind any move in flight; the game was saved after it.
     return this.app.enqueue(async () => {
       this.app.session.keepGame();
-      this.app.sw.applyUpdate();
+      if (this.app.sw.applyUpdate()) { // the tap is answered at once: the reload follows
+        this.app.notices.show("Updating to the new version… Your game is kept.", { id: "updating", lasting: true });
+      }
     });
   }
 

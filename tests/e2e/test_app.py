@@ -423,6 +423,12 @@ WORKER_STATES = """() => navigator.serviceWorker.getRegistration().then((r) => (
 }))"""
 
 
+# Every notice shown from now on, kept in sessionStorage: it outlives the reload.
+NOTICES_KEPT = """() => new MutationObserver(() => sessionStorage.setItem('notices-seen',
+    JSON.stringify([...document.querySelectorAll('[data-notice] p')].map((p) => p.textContent))))
+    .observe(document.querySelector('[data-testid=notices]'), {childList: true, subtree: true})"""
+
+
 def _update_offered(page, live, newer) -> None:
     live.swap(newer)
     asked = len(live.requests)
@@ -447,9 +453,12 @@ def test_a_new_version_is_offered_and_applied_without_losing_the_game(
     before, record = seen(page), saved(page)["record"]
     assert _build_of(page) == old_build
 
+    page.evaluate(NOTICES_KEPT)
     with page.expect_navigation():
         page.click("[data-notice-action=update]")
     wait_ready(page)
+    said = page.evaluate("JSON.parse(sessionStorage.getItem('notices-seen') || '[]')")
+    assert any(text.startswith("Updating to the new version") for text in said), said
     new_build = _build_of(page)
     assert new_build != old_build
     assert new_build in (second_build / "build-info.js").read_text()
