@@ -95,7 +95,8 @@ export class ServiceWorkerClient {
     const waiting = this.waiting;
     if (!waiting) return false;
     // Besides controllerchange and register()'s watch, this tab looks for itself: it reloads
-    // once the version it asked for is activating (or gone), whatever events it hears.
+    // once the version it asked for is activating (or gone), whatever events it hears, and
+    // after 10 s in any case (a version that never took over is offered again after it).
     const tookOver = () => {
       if (waiting.state === "activating" || waiting.state === "activated"
         || this.registration.waiting !== waiting) {
@@ -105,6 +106,7 @@ export class ServiceWorkerClient {
     };
     waiting.addEventListener("statechange", tookOver);
     const looking = setInterval(tookOver, 500);
+    setTimeout(() => { clearInterval(looking); this.reloadOnce(); }, 10000);
     waiting.postMessage({ type: "SKIP_WAITING" });
     return true;
   }

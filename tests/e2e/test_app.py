@@ -500,6 +500,28 @@ def test_update_now_reloads_even_where_the_browser_never_says_the_controller_cha
     assert seen(page) == before
 
 
+def test_update_now_never_leaves_the_page_stuck_if_the_new_version_never_takes_over(
+        page, site_dir, make_site, second_build):
+    page.add_init_script("""{
+        const send = ServiceWorker.prototype.postMessage;  // SKIP_WAITING gets lost
+        ServiceWorker.prototype.postMessage = function (message, ...rest) {
+            if (message?.type !== "SKIP_WAITING") return send.call(this, message, ...rest);
+        };
+    }""")
+    live = make_site(site_dir)
+    open_app(page, live.url + "#deal=" + encode_code(21))
+    wait_controlled(page)
+    old_build = _build_of(page)
+    click_move(page, DRAW)
+    before = seen(page)
+    _update_offered(page, live, second_build)
+    with page.expect_navigation(timeout=30_000):  # the page gives up waiting after 10 s
+        page.click("[data-notice-action=update]")
+    wait_ready(page)
+    assert _build_of(page) == old_build and seen(page) == before
+    page.wait_for_selector("[data-notice=update]")  # and the new version is offered again
+
+
 def test_an_engine_that_cannot_start_says_so_instead_of_freezing(page, site_dir, make_site,
                                                                    tmp_path):
     broken = tmp_path / "broken"
