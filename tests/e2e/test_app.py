@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.app import (
-    DEAF_TO_CONTROLLERCHANGE,
     DRAW,
     board,
     click_move,
@@ -481,23 +480,6 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
     shown = saved(page)
     assert Game.from_record(shown["record"]).moves == 0  # the new game, saved before reload
     assert seen(page)["slots"] == expected(Game.from_record(shown["record"]))["slots"]
-
-
-def test_update_now_reloads_even_where_the_browser_never_says_the_controller_changed(
-        page, site_dir, make_site, second_build):
-    page.add_init_script(DEAF_TO_CONTROLLERCHANGE)
-    live = make_site(site_dir)
-    open_app(page, live.url + "#deal=" + encode_code(21))
-    wait_controlled(page)
-    old_build = _build_of(page)
-    click_move(page, DRAW)
-    before = seen(page)
-    _update_offered(page, live, second_build)
-    with page.expect_navigation():
-        page.click("[data-notice-action=update]")
-    wait_ready(page)
-    assert _build_of(page) != old_build
-    assert seen(page) == before
 
 
 def test_update_now_never_leaves_the_page_stuck_if_the_new_version_never_takes_over(
