@@ -66,7 +66,7 @@ export class Dealing {
         app.notices.dismiss("difficulty");
       }
       // A waiting update is applied now, between games, with the new one saved.
-      if (app.sw.waiting) app.sw.applyUpdate();
+      if (app.sw.waiting) app.updates.apply();
     });
   }
 

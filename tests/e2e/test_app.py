@@ -428,6 +428,12 @@ NOTICES_KEPT = """() => new MutationObserver(() => sessionStorage.setItem('notic
     .observe(document.querySelector('[data-testid=notices]'), {childList: true, subtree: true})"""
 
 
+def _said_updating(page) -> None:
+    """The notices seen since NOTICES_KEPT said that the update was under way."""
+    said = page.evaluate("JSON.parse(sessionStorage.getItem('notices-seen') || '[]')")
+    assert any(text.startswith("Updating to the new version") for text in said), said
+
+
 def _update_offered(page, live, newer) -> None:
     live.swap(newer)
     asked = len(live.requests)
@@ -456,8 +462,7 @@ def test_a_new_version_is_offered_and_applied_without_losing_the_game(
     with page.expect_navigation():
         page.click("[data-notice-action=update]")
     wait_ready(page)
-    said = page.evaluate("JSON.parse(sessionStorage.getItem('notices-seen') || '[]')")
-    assert any(text.startswith("Updating to the new version") for text in said), said
+    _said_updating(page)
     new_build = _build_of(page)
     assert new_build != old_build
     assert new_build in (second_build / "build-info.js").read_text()
@@ -473,9 +478,11 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
     wait_controlled(page)
     old_build = _build_of(page)
     _update_offered(page, live, second_build)
+    page.evaluate(NOTICES_KEPT)
     with page.expect_navigation():
         page.click(".actions [data-action=new]")
     wait_ready(page)
+    _said_updating(page)
     assert _build_of(page) != old_build
     shown = saved(page)
     assert Game.from_record(shown["record"]).moves == 0  # the new game, saved before reload
