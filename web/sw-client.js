@@ -7,7 +7,8 @@
 // onprogress    called while a version installs: {received, total} bytes of
 //               what it downloads, {done, files} files.
 // applyUpdate() tells the waiting version to take over. The caller decides
-//               when: never in the middle of a move.
+//               when: never in the middle of a move. The tab reloads within
+//               10 s whatever happens (an update that failed is offered again).
 // Whenever a new version takes over (asked by this tab or another), every tab
 // it controlled reloads into it, after beforeReload() has saved the game: no
 // tab runs old code against the new version's files.
