@@ -13,6 +13,9 @@
 // it controlled reloads into it, after beforeReload() has saved the game: no
 // tab runs old code against the new version's files.
 
+/** Whether a new version has begun to take over (its old caches go, it controls). */
+const takingOver = (worker) => worker.state === "activating" || worker.state === "activated";
+
 export class ServiceWorkerClient {
   constructor(url = "./service-worker.js") {
     this.url = url;
@@ -52,7 +55,7 @@ export class ServiceWorkerClient {
       if (!worker || !navigator.serviceWorker.controller) return; // a first visit's worker is no update
       const check = () => {
         if (worker.state === "installed") this.onupdate(worker);
-        if (worker.state === "activating" || worker.state === "activated") this.reloadOnce();
+        if (takingOver(worker)) this.reloadOnce();
       };
       worker.addEventListener("statechange", check);
       check();
@@ -95,19 +98,13 @@ export class ServiceWorkerClient {
   applyUpdate() {
     const waiting = this.waiting;
     if (!waiting) return false;
-    // Besides controllerchange and register()'s watch, this tab looks for itself: it reloads
-    // once the version it asked for is activating (or gone), whatever events it hears, and
-    // after 10 s in any case (a version that never took over is offered again after it).
-    const tookOver = () => {
-      if (waiting.state === "activating" || waiting.state === "activated"
-        || this.registration.waiting !== waiting) {
-        clearInterval(looking);
-        this.reloadOnce();
-      }
-    };
-    waiting.addEventListener("statechange", tookOver);
-    const looking = setInterval(tookOver, 500);
-    setTimeout(() => { clearInterval(looking); this.reloadOnce(); }, 10000);
+    // Besides controllerchange and register()'s watch (both events), this tab looks for
+    // itself: it reloads once the version it asked for is taking over (or gone), and after
+    // 10 s in any case (a version that never took over is offered again after it).
+    setInterval(() => { // runs until the reload ends the page
+      if (takingOver(waiting) || this.registration.waiting !== waiting) this.reloadOnce();
+    }, 500);
+    setTimeout(() => this.reloadOnce(), 10000);
     waiting.postMessage({ type: "SKIP_WAITING" });
     return true;
   }
