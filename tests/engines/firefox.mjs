@@ -20,6 +20,7 @@ const FIREFOX = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 const PYTHON = process.env.PYTHON || "python3";
 const BOOT_TIMEOUT = 180_000; // ms: a cold boot on a loaded 2-core CI machine
 const PROBE = readFileSync(join(HERE, "probe.js"), "utf8");
+const PAGE_STATE = readFileSync(join(HERE, "page-state.js"), "utf8");
 
 const args = process.argv.slice(2);
 const option = (name) => { const i = args.indexOf(name); return i < 0 ? null : args.splice(i, 2)[1]; };
@@ -212,12 +213,7 @@ async function smoke() {
     await page.waitForFunction((old) => {
       try { return tripeaks.engine.info.build !== old && document.documentElement.dataset.engine === "ready"; } catch { return false; }
     }, { timeout: BOOT_TIMEOUT, polling: 200 }, oldBuild).catch(async (error) => {
-      const state = await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => ({
-        engine: document.documentElement.dataset.engine,
-        controlled: Boolean(navigator.serviceWorker.controller),
-        workers: ["installing", "waiting", "active"].map((k) => `${k}: ${r[k] ? r[k].state : "none"}`).join(", "),
-        notices: [...document.querySelectorAll(".notice p")].map((p) => p.textContent),
-      }))).catch((why) => `unreadable: ${why}`);
+      const state = await page.evaluate(PAGE_STATE).catch((why) => `unreadable: ${why}`);
       throw new Error(`the new version never got ready (${JSON.stringify(state)}): ${error.message}`);
     });
     await run.waitReady();

@@ -48,21 +48,7 @@ BOARD = """return {
   stock: Number(document.querySelector('[data-testid=stock]').dataset.count),
   waste: document.querySelector('[data-testid=waste]').dataset.card || null,
 }"""
-PAGE_STATE = """return (async () => {
-  const registration = await navigator.serviceWorker?.getRegistration();
-  const worker = (w) => w ? w.state : null;
-  return {
-    url: location.href,
-    engine: document.documentElement.dataset.engine,
-    build: window.tripeaks?.engine?.info?.build ?? null,
-    bootText: document.querySelector('.boot-text')?.textContent ?? null,
-    notices: [...document.querySelectorAll('.notice p')].map((p) => p.textContent),
-    controlled: Boolean(navigator.serviceWorker?.controller),
-    workers: registration ? {installing: worker(registration.installing),
-      waiting: worker(registration.waiting), active: worker(registration.active)} : null,
-    errors: [...(window.tripeaksErrors || []), ...(window.smokeErrors || [])],
-  };
-})()"""
+PAGE_STATE = (HERE / "page-state.js").read_text()
 READY_MS = ("const m = performance.getEntriesByName('tripeaks:engine-ready')[0];"
             " return m ? Math.round(m.startTime) : null")
 SNAPSHOT_KEPT = """return (async () => {
@@ -142,7 +128,7 @@ class Run:
     def state(self) -> object:
         """What a failed wait saw: engine, version, notices, service workers, errors."""
         try:
-            return self.js(PAGE_STATE)
+            return self.js("return (" + PAGE_STATE + ")")
         except Exception as error:
             return f"unreadable ({type(error).__name__}: {error})"
 
