@@ -16,6 +16,9 @@
 //           app's own address, where its files are found.
 // A new version waits until the page asks it to take over (SKIP_WAITING), which
 // the page does only between moves, with the game saved.
+// STATUS    is answered (on the message's port) with what this worker is doing:
+//           its build, how far its activation got and the fetches it is
+//           answering; a page that never gets going can say why (a bug report).
 
 const PRECACHE = /*__PRECACHE__*/ { build: "dev", files: [] } /*__END__*/;
 const SCOPE = new URL("./", self.location).href;
@@ -25,6 +28,9 @@ const FIRST_NAMES = /^tripeaks-[0-9a-z]+$/; // caches named before names had a p
 const MANIFEST_KEY = "__precache-manifest__";
 
 let opened = null; // the open cache, shared by every fetch of this worker's life
+// What this worker is doing (STATUS): its activation's step and problems, and the
+// requests it is answering, each since when.
+const status = { build: PRECACHE.build, activation: "not begun", problems: [], answering: new Map() };
 const url = (path) => new URL(path, self.location).href;
 
 // This copy's previous caches: named with its path, or named the first way and
@@ -204,12 +210,32 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
+// While this worker activates, every request of its pages waits: the activation
+// must not hang on the housekeeping. Each step gets ACTIVATION_STEP_MS, then the
+// activation goes on (caches left behind are deleted by the next one).
+const ACTIVATION_STEP_MS = 10_000;
+
+async function activationStep(name, work) {
+  status.activation = name;
+  let timer = null;
+  const late = new Promise((resolve) => { timer = setTimeout(resolve, ACTIVATION_STEP_MS, `${name}: took too long`); });
+  const problem = await Promise.race([work().then(() => null, (error) => `${name}: ${error}`), late]);
+  clearTimeout(timer);
+  if (problem) {
+    console.warn(`activation: ${problem}; going on`);
+    status.problems.push(problem);
+  }
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const olds = await oldCaches();
-      await Promise.all(olds.map(({ name }) => caches.delete(name)));
-      await self.clients.claim();
+      await activationStep("deleting older caches", async () => {
+        const olds = await oldCaches();
+        await Promise.all(olds.map(({ name }) => caches.delete(name)));
+      });
+      await activationStep("claiming the pages", () => self.clients.claim());
+      status.activation = "done";
     })(),
   );
 });
@@ -217,6 +243,11 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "SKIP_WAITING") self.skipWaiting();
+  if (type === "STATUS" && event.ports[0]) {
+    const now = Date.now();
+    event.ports[0].postMessage({ build: status.build, activation: status.activation, problems: status.problems,
+      answering: [...status.answering].map(([key, since]) => `${key.description} (${now - since} ms)`) });
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -224,23 +255,26 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const target = new URL(request.url);
   if (target.origin !== self.location.origin) return;
-  event.respondWith(
-    (async () => {
-      const cache = await (opened ||= caches.open(CACHE));
-      if (request.mode === "navigate") {
-        const path = target.pathname;
-        const home = new URL(SCOPE).pathname;
-        if (path.startsWith(home) && path !== home && path !== home + "index.html"
-          && !(await cache.match(request, { ignoreSearch: true }))) {
-          return Response.redirect(SCOPE + target.search, 302); // the fragment (a deal link) is kept
-        }
-        const page = await cache.match(url("index.html"));
-        if (page) return page;
-      } else {
-        const hit = await cache.match(request, { ignoreSearch: true });
-        if (hit) return hit;
-      }
-      return fetch(request);
-    })(),
-  );
+  const what = `${request.mode === "navigate" ? "page " : ""}${target.pathname}`;
+  const key = Symbol(what);
+  status.answering.set(key, Date.now());
+  event.respondWith(answer(request, target).finally(() => status.answering.delete(key)));
 });
+
+async function answer(request, target) {
+  const cache = await (opened ||= caches.open(CACHE));
+  if (request.mode === "navigate") {
+    const path = target.pathname;
+    const home = new URL(SCOPE).pathname;
+    if (path.startsWith(home) && path !== home && path !== home + "index.html"
+      && !(await cache.match(request, { ignoreSearch: true }))) {
+      return Response.redirect(SCOPE + target.search, 302); // the fragment (a deal link) is kept
+    }
+    const page = await cache.match(url("index.html"));
+    if (page) return page;
+  } else {
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+  }
+  return fetch(request);
+}

@@ -18,6 +18,7 @@ export class EngineClient {
     this.pending = new Map();
     this.listeners = { progress: [], ready: [], failure: [] };
     this.info = null;
+    this.heard = []; // the boot's messages as they came ("progress fetch at 120 ms"): for a bug report
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -56,9 +57,11 @@ export class EngineClient {
     return this.ready;
   }
 
-
   receive(message) {
     if (!message) return;
+    if (message.id === undefined) {
+      this.heard.push(`${message.type}${message.step ? ` ${message.step}` : ""} at ${Math.round(performance.now())} ms`);
+    }
     if (message.type === "progress") return this.emit("progress", message);
     if (message.type === "ready") {
       this.info = message.info;

@@ -8,6 +8,7 @@ import struct
 import time
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -15,6 +16,8 @@ from tests.e2e.conftest import BOOT_TIMEOUT
 
 DRAW = 28
 READY = "html[data-engine=ready]"
+# What the page shows and its service worker is doing, for a failed wait's message.
+PAGE_STATE = (Path(__file__).resolve().parents[1] / "page-state.js").read_text()
 
 
 def open_app(page, url: str) -> None:
@@ -39,12 +42,7 @@ def wait_ready(page) -> None:
     try:
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     except Exception as error:  # say what the page shows instead
-        state = page.evaluate("""() => ({
-            engine: document.documentElement.dataset.engine,
-            boot: document.querySelector('.boot-text')?.textContent,
-            notices: [...document.querySelectorAll('.notice p')].map(p => p.textContent),
-            controller: Boolean(navigator.serviceWorker.controller) })""")
-        raise AssertionError(f"the engine never got ready: {state}") from error
+        raise AssertionError(f"the engine never got ready: {page.evaluate(PAGE_STATE)}") from error
 
 
 def board(page) -> dict:

@@ -12,6 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.app import (
     DRAW,
+    PAGE_STATE,
     board,
     click_move,
     installed_manifest,
@@ -416,12 +417,6 @@ def _build_of(page) -> str:
     return page.evaluate("tripeaks.engine.info.build")
 
 
-WORKER_STATES = """() => navigator.serviceWorker.getRegistration().then((r) => ({
-    controlled: Boolean(navigator.serviceWorker.controller),
-    workers: ['installing', 'waiting', 'active'].map((k) => `${k}: ${r[k] ? r[k].state : 'none'}`),
-}))"""
-
-
 # Every notice shown from now on, kept in sessionStorage: it outlives the reload.
 NOTICES_KEPT = """() => new MutationObserver(() => sessionStorage.setItem('notices-seen',
     JSON.stringify([...document.querySelectorAll('[data-notice] p')].map((p) => p.textContent))))
@@ -441,7 +436,7 @@ def _update_offered(page, live, newer) -> None:
     try:
         page.wait_for_selector("[data-notice=update]", timeout=120_000)
     except PlaywrightTimeout:
-        raise AssertionError(f"the update was never offered: {page.evaluate(WORKER_STATES)};"
+        raise AssertionError(f"the update was never offered: {page.evaluate(PAGE_STATE)};"
                              f" asked of the server since: {live.requests[asked:]}") from None
 
 
@@ -487,6 +482,25 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
     shown = saved(page)
     assert Game.from_record(shown["record"]).moves == 0  # the new game, saved before reload
     assert seen(page)["slots"] == expected(Game.from_record(shown["record"]))["slots"]
+
+
+def test_a_new_version_whose_activation_hangs_still_takes_over(
+        page, context, site_dir, make_site, second_build):
+    """While a version activates, its pages' requests wait: housekeeping that never ends
+    (here: claiming the pages) must not keep the game from starting."""
+    live = make_site(site_dir)
+    open_app(page, live.url)
+    wait_controlled(page)
+    old_build = _build_of(page)
+    with context.expect_event("serviceworker") as installed:
+        _update_offered(page, live, second_build)
+    installed.value.evaluate("() => { self.clients.claim = () => new Promise(() => {}); }")
+    with page.expect_navigation():
+        page.click("[data-notice-action=update]")
+    wait_ready(page)
+    assert _build_of(page) != old_build
+    active = page.evaluate(PAGE_STATE)["workers"]["active"]
+    assert active["status"]["problems"] == ["claiming the pages: took too long"], active
 
 
 def test_update_now_never_leaves_the_page_stuck_if_the_new_version_never_takes_over(

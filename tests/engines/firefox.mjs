@@ -20,7 +20,7 @@ const FIREFOX = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 const PYTHON = process.env.PYTHON || "python3";
 const BOOT_TIMEOUT = 180_000; // ms: a cold boot on a loaded 2-core CI machine
 const PROBE = readFileSync(join(HERE, "probe.js"), "utf8");
-const PAGE_STATE = readFileSync(join(HERE, "page-state.js"), "utf8");
+const PAGE_STATE = readFileSync(join(HERE, "..", "page-state.js"), "utf8");
 
 const args = process.argv.slice(2);
 const option = (name) => { const i = args.indexOf(name); return i < 0 ? null : args.splice(i, 2)[1]; };

@@ -48,7 +48,7 @@ BOARD = """return {
   stock: Number(document.querySelector('[data-testid=stock]').dataset.count),
   waste: document.querySelector('[data-testid=waste]').dataset.card || null,
 }"""
-PAGE_STATE = (HERE / "page-state.js").read_text()
+PAGE_STATE = (HERE.parent / "page-state.js").read_text()
 READY_MS = ("const m = performance.getEntriesByName('tripeaks:engine-ready')[0];"
             " return m ? Math.round(m.startTime) : null")
 SNAPSHOT_KEPT = """return (async () => {
