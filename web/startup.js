@@ -10,6 +10,8 @@ const STEP_TEXT = {
   engine: "Installing the game…",
   import: "Dealing…",
 };
+// No word from the download or the engine for this long: the player is told, and offered a reload.
+const STALLED_MS = 30_000;
 
 /** What identifies a position as the player sees it: moves tapped on one board are played only on the same one. */
 const boardKey = (board) => JSON.stringify([
@@ -26,6 +28,7 @@ export class Startup {
     this.kept = null;
     this.early = null; // {key, first}: the board those moves are meant for
     this.downloaded = false; // the offline download came first: it fills the bar's first half
+    this.stallTimer = null;
   }
 
   async start() {
@@ -35,6 +38,7 @@ export class Startup {
     // first visit waits until the worker is in control, so the big files
     // download once, into the precache.
     const controlled = !sw.supported || Boolean(navigator.serviceWorker.controller);
+    this.watchForStall();
     engine.on("progress", ({ step, done, total }) => this.progress(STEP_TEXT[step], (done + 1) / (total + 1)));
     if (controlled) this.startEngine();
 
@@ -150,13 +154,32 @@ export class Startup {
   progress(text, fraction, part = "engine") {
     const screen = this.app.bootScreen;
     if (!screen.shown) return;
+    this.watchForStall();
     if (part === "download") this.downloaded = true;
     if (text) screen.status(text); // spoken once a step, not at each count
     screen.advance(part === "download" ? fraction / 2 : this.downloaded ? 0.5 + fraction / 2 : fraction);
   }
 
+  /** (Re)start the count to STALLED_MS: each word of progress starts it again. */
+  watchForStall() {
+    clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => {
+      if (!this.app.bootScreen.shown) return;
+      this.app.notices.show("The game is taking longer than usual to start. Reloading the page may help: your saved game is kept.", {
+        id: "stalled", lasting: true, action: { label: "Reload", run: () => window.location.reload() },
+      });
+    }, STALLED_MS);
+  }
+
+  /** The boot is over, one way or the other: no more waiting for it. */
+  stopWatching() {
+    clearTimeout(this.stallTimer);
+    this.app.notices.dismiss("stalled");
+  }
+
   failed(error) {
     const app = this.app;
+    this.stopWatching();
     app.bootScreen.failed();
     if (this.kept) { this.kept = null; this.showWaiting(); } // nothing can play them now
     app.notices.show(`The game engine could not start: ${error.message}`, {
@@ -197,6 +220,7 @@ export class Startup {
     app.renderer.setPreset(presetTitle(session.save.preset, app.presets));
     if (link && link.replay) await app.linking.openReplay(link.replay);
     app.engineReady = true;
+    this.stopWatching();
     app.bootScreen.done();
     performance.mark("tripeaks:engine-ready");
     app.renderer.setInteractive(true);

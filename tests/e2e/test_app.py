@@ -539,6 +539,30 @@ def test_an_engine_that_cannot_start_says_so_instead_of_freezing(page, site_dir,
     assert page.locator("[data-notice-action=boot]").is_visible()  # "Try again"
 
 
+# The engine's worker starts and never says a word (a download or a runtime that stalls).
+SILENT_ENGINE = """(() => {
+    const RealWorker = Worker;
+    window.Worker = function (url, options) {
+        if (!String(url).includes('engine-worker')) return new RealWorker(url, options);
+        return Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
+    };
+})()"""
+
+
+def test_a_start_that_stalls_says_so_and_offers_a_reload(page, site):
+    page.add_init_script(SILENT_ENGINE)
+    page.clock.install()  # time flows as usual, and the test jumps it forward
+    page.goto(site.url)
+    stalled = page.locator("[data-notice=stalled]")
+    page.clock.run_for(25_000)  # a slow start is no stall yet
+    assert stalled.count() == 0 and page.evaluate("document.documentElement.dataset.engine") == "booting"
+    page.clock.run_for(6_000)
+    stalled.wait_for()
+    assert "taking longer than usual" in stalled.inner_text()
+    with page.expect_navigation():
+        page.click("[data-notice-action=stalled]")
+
+
 def test_python_errors_come_back_as_messages(page, site):
     open_app(page, site.url)
     answer = page.evaluate("""() => tripeaks.engine.call('action', {move: 'fly'})
