@@ -165,7 +165,7 @@ export class Startup {
     clearTimeout(this.stallTimer);
     this.stallTimer = setTimeout(() => {
       if (!this.app.bootScreen.shown) return;
-      this.app.notices.show("The game is taking longer than usual to start. Reloading the page may help: your saved game is kept.", {
+      this.app.notices.show("Starting is taking longer than usual. A reload may help; your game is kept.", {
         id: "stalled", lasting: true, action: { label: "Reload", run: () => window.location.reload() },
       });
     }, STALLED_MS);
