@@ -19,6 +19,15 @@ READY = "html[data-engine=ready]"
 # What the page shows and its service worker is doing, for a failed wait's message.
 PAGE_STATE = (Path(__file__).resolve().parents[1] / "page-state.js").read_text()
 
+# The engine's worker starts and never says a word (a download or a runtime that stalls).
+SILENT_ENGINE = """(() => {
+    const RealWorker = Worker;
+    window.Worker = function (url, options) {
+        if (!String(url).includes('engine-worker')) return new RealWorker(url, options);
+        return Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
+    };
+})()"""
+
 
 def open_app(page, url: str) -> None:
     page.goto(url)

@@ -13,6 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.e2e.app import (
     DRAW,
     PAGE_STATE,
+    SILENT_ENGINE,
     board,
     click_move,
     installed_manifest,
@@ -537,16 +538,6 @@ def test_an_engine_that_cannot_start_says_so_instead_of_freezing(page, site_dir,
     message = " ".join(notices(page))
     assert "could not start" in message
     assert page.locator("[data-notice-action=boot]").is_visible()  # "Try again"
-
-
-# The engine's worker starts and never says a word (a download or a runtime that stalls).
-SILENT_ENGINE = """(() => {
-    const RealWorker = Worker;
-    window.Worker = function (url, options) {
-        if (!String(url).includes('engine-worker')) return new RealWorker(url, options);
-        return Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
-    };
-})()"""
 
 
 def test_a_start_that_stalls_says_so_and_offers_a_reload(page, site):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import click_move, hurry, open_app, settled
+from tests.e2e.app import SILENT_ENGINE, click_move, hurry, open_app, settled
 from tests.e2e.test_table import open_panel, stuck_line, wait_text
 from tests.e2e.touch import PHONES, centre, phone_context, tap
 from tripeaks.deals import encode_code
@@ -98,6 +98,38 @@ def test_a_notice_never_moves_the_table(phone, site):
     tap(page, *centre(page, f"[data-slot='{unplayable}']"))  # a notice says why not
     page.wait_for_selector("[data-testid=notices] .notice")
     assert [page.evaluate(where, s) for s in (".peaks", ".pile")] == before
+
+
+BOOT_LAYOUT = """(words) => {
+    if (words) document.querySelector('.boot-text').textContent = words;
+    const top = (s) => Math.round(document.querySelector(s).getBoundingClientRect().top);
+    return {peaks: top('.peaks'), pile: top('.pile'),
+            toolbar: document.querySelector('.actions').getBoundingClientRect().bottom,
+            page: document.documentElement.scrollHeight};
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (568, 320)])
+def test_the_boot_line_moves_no_card_and_keeps_the_toolbar_in_the_window(warm_context, site, size):
+    """While the engine starts, its bar and words (the longest: a first visit's download)
+    sit where the notices go: the cards are where they stay once it is ready, and the
+    toolbar is in the window, with nothing to scroll."""
+    width, height = size
+    context = phone_context(warm_context, width, height)
+    try:
+        booting = context.new_page()
+        booting.add_init_script(SILENT_ENGINE)  # the boot line stays up
+        booting.goto(site.url)
+        booting.wait_for_selector("[data-testid=boot] .boot-text")
+        longest = "Downloading the game for offline play… 6.5 of 6.7 MB"
+        during = booting.evaluate(BOOT_LAYOUT, longest)
+        assert during["page"] <= height and during["toolbar"] <= height + 0.5, during
+        ready = context.new_page()
+        open_app(ready, site.url)
+        after = ready.evaluate(BOOT_LAYOUT, None)
+        assert (during["peaks"], during["pile"]) == (after["peaks"], after["pile"]), (during, after)
+    finally:
+        context.close()
 
 
 def status_figures(page) -> list[str]:
