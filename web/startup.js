@@ -79,6 +79,7 @@ export class Startup {
     } catch (error) {
       return this.failed(error);
     }
+    this.stopWatching(); // what is left is quick, or waits on the player (a link's question)
     learn(engine.info); // the draw move, the rule keys, the error kinds: the engine's own
     await app.enqueue(() => this.firstGame().catch((error) => this.failed(error)));
     if (app.engineReady) await this.playWaiting();
@@ -220,7 +221,6 @@ export class Startup {
     app.renderer.setPreset(presetTitle(session.save.preset, app.presets));
     if (link && link.replay) await app.linking.openReplay(link.replay);
     app.engineReady = true;
-    this.stopWatching();
     app.bootScreen.done();
     performance.mark("tripeaks:engine-ready");
     app.renderer.setInteractive(true);

@@ -555,6 +555,21 @@ def test_a_start_that_stalls_says_so_and_offers_a_reload(page, site):
         page.click("[data-notice-action=stalled]")
 
 
+def test_a_question_at_start_is_never_called_a_stall(page, site):
+    """A link opened at start asks before leaving a game in progress: however long the
+    player takes to answer, the start is not said to be taking too long."""
+    open_app(page, site.url + "#deal=" + encode_code(15))
+    click_move(page, DRAW)
+    page.goto("about:blank")
+    page.clock.install()
+    page.goto(site.url + "#deal=" + encode_code(16))
+    page.locator("[data-testid=confirm]").wait_for(state="visible", timeout=BOOT_TIMEOUT)
+    page.clock.run_for(40_000)
+    assert page.locator("[data-notice=stalled]").count() == 0
+    page.click("[data-testid=confirm-no]")
+    wait_ready(page)
+
+
 def test_python_errors_come_back_as_messages(page, site):
     open_app(page, site.url)
     answer = page.evaluate("""() => tripeaks.engine.call('action', {move: 'fly'})
