@@ -10,7 +10,11 @@
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);
     setTimeout(resolve, 2000, "no answer in 2 s");
-    target.postMessage({ type: "STATUS" }, [channel.port2]);
+    try {
+      target.postMessage({ type: "STATUS" }, [channel.port2]);
+    } catch (error) { // a worker gone redundant meanwhile
+      resolve(`not asked: ${error}`);
+    }
   });
   const describe = async (w) => (w ? { state: w.state, status: await ask(w) } : null);
   const app = window.tripeaks;

@@ -19,7 +19,7 @@ addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
   try {
     const worker = new Worker(url, { type: "module", name: "tripeaks-engine" });
     const early = { worker, url: url.href, messages: [], errors: [] };
-    early.keep = (event) => early.messages.push(event.data);
+    early.keep = (event) => early.messages.push({ data: event.data, at: performance.now() });
     early.fail = (event) => {
       event.preventDefault();
       early.errors.push(event.message || "worker error");

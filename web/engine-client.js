@@ -50,17 +50,18 @@ export class EngineClient {
     if (adopt) {
       early.worker.removeEventListener("message", early.keep);
       early.worker.removeEventListener("error", early.fail);
-      for (const message of early.messages.splice(0)) this.receive(message);
+      for (const { data, at } of early.messages.splice(0)) this.receive(data, at);
       if (early.errors.length) failed(early.errors[0]);
       globalThis.tripeaksEarlyEngine = null;
     }
     return this.ready;
   }
 
-  receive(message) {
+  /** A message from the worker; ``at``: when it came (boot.js keeps the early ones). */
+  receive(message, at = performance.now()) {
     if (!message) return;
     if (message.id === undefined) {
-      this.heard.push(`${message.type}${message.step ? ` ${message.step}` : ""} at ${Math.round(performance.now())} ms`);
+      this.heard.push(`${message.type}${message.step ? ` ${message.step}` : ""} at ${Math.round(at)} ms`);
     }
     if (message.type === "progress") return this.emit("progress", message);
     if (message.type === "ready") {

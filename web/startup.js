@@ -29,6 +29,7 @@ export class Startup {
     this.early = null; // {key, first}: the board those moves are meant for
     this.downloaded = false; // the offline download came first: it fills the bar's first half
     this.stallTimer = null;
+    this.watching = true; // until the engine is ready or has failed
   }
 
   async start() {
@@ -161,19 +162,24 @@ export class Startup {
     screen.advance(part === "download" ? fraction / 2 : this.downloaded ? 0.5 + fraction / 2 : fraction);
   }
 
-  /** (Re)start the count to STALLED_MS: each word of progress starts it again. */
+  /** (Re)start the count to STALLED_MS: each word of progress starts it again, and
+   * takes back a stall already said. */
   watchForStall() {
+    if (!this.watching) return;
     clearTimeout(this.stallTimer);
+    this.app.notices.dismiss("stalled");
     this.stallTimer = setTimeout(() => {
       if (!this.app.bootScreen.shown) return;
-      this.app.notices.show("Starting is taking longer than usual. A reload may help; your game is kept.", {
+      this.app.notices.show("Starting is taking longer than usual. A reload may help; your saved game is kept.", {
         id: "stalled", lasting: true, action: { label: "Reload", run: () => window.location.reload() },
       });
     }, STALLED_MS);
   }
 
-  /** The boot is over, one way or the other: no more waiting for it. */
+  /** The engine is ready, or has failed: no more waiting for it (a download of a
+   * later version, which reports its progress here too, is no stall). */
   stopWatching() {
+    this.watching = false;
     clearTimeout(this.stallTimer);
     this.app.notices.dismiss("stalled");
   }

@@ -51,7 +51,16 @@ def wait_ready(page) -> None:
     try:
         page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT)
     except Exception as error:  # say what the page shows instead
-        raise AssertionError(f"the engine never got ready: {page.evaluate(PAGE_STATE)}") from error
+        raise AssertionError(f"the engine never got ready: {page_state(page)}") from error
+
+
+def page_state(page) -> object:
+    """What the page shows and its service workers are doing (PAGE_STATE), for a failed
+    wait's message; or why that could not be read."""
+    try:
+        return page.evaluate(PAGE_STATE)
+    except Exception as error:  # the page gone, or navigating
+        return f"unreadable: {error}"
 
 
 def board(page) -> dict:
