@@ -101,9 +101,20 @@ def test_a_notice_never_moves_the_table(phone, site):
 
 
 BOOT_LAYOUT = """(words) => {
-    if (words) document.querySelector('.boot-text').textContent = words;
+    if (words) {  // the longest line, and taps waiting for the engine
+        document.querySelector('.boot-text').textContent = words;
+        const waiting = document.querySelector('.boot-waiting');
+        waiting.hidden = false;
+        waiting.textContent = '3 moves waiting';
+    }
     const top = (s) => Math.round(document.querySelector(s).getBoundingClientRect().top);
-    return {peaks: top('.peaks'), pile: top('.pile'),
+    const line = document.querySelector('[data-testid=boot]').getBoundingClientRect();
+    const under = [...document.querySelectorAll('[data-slot], .pile .card, .actions button')]
+        .filter((el) => { const r = el.getBoundingClientRect();
+            return r.width && r.left < line.right && line.left < r.right
+                && r.top < line.bottom && line.top < r.bottom; })
+        .map((el) => el.dataset.slot || el.dataset.testid || el.dataset.action);
+    return {peaks: top('.peaks'), pile: top('.pile'), under,
             toolbar: document.querySelector('.actions').getBoundingClientRect().bottom,
             page: document.documentElement.scrollHeight};
 }"""
@@ -111,19 +122,20 @@ BOOT_LAYOUT = """(words) => {
 
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (568, 320)])
 def test_the_boot_line_moves_no_card_and_keeps_the_toolbar_in_the_window(warm_context, site, size):
-    """While the engine starts, its bar and words (the longest: a first visit's download)
-    sit where the notices go: the cards are where they stay once it is ready, and the
-    toolbar is in the window, with nothing to scroll."""
+    """While the engine starts, its bar and words (the longest: a first visit's download,
+    with taps waiting) sit where the notices go: over no card and no button, the cards
+    where they stay once it is ready, the toolbar in the window, nothing to scroll."""
     width, height = size
     context = phone_context(warm_context, width, height)
     try:
         booting = context.new_page()
         booting.add_init_script(SILENT_ENGINE)  # the boot line stays up
         booting.goto(site.url)
-        booting.wait_for_selector("[data-testid=boot] .boot-text")
+        booting.wait_for_selector("[data-testid=boot] progress")
         longest = "Downloading the game for offline play… 6.5 of 6.7 MB"
         during = booting.evaluate(BOOT_LAYOUT, longest)
         assert during["page"] <= height and during["toolbar"] <= height + 0.5, during
+        assert during["under"] == [], during
         ready = context.new_page()
         open_app(ready, site.url)
         after = ready.evaluate(BOOT_LAYOUT, None)
