@@ -29,8 +29,8 @@ const MANIFEST_KEY = "__precache-manifest__";
 
 let opened = null; // the open cache, shared by every fetch of this worker's life
 // What this worker is doing (STATUS): its activation's step and problems, and the
-// requests it is answering, each since when.
-const status = { build: PRECACHE.build, activation: "not begun", problems: [], answering: new Map() };
+// requests it is answering ({what, since}).
+const status = { activation: "not begun", problems: [], answering: new Set() };
 const url = (path) => new URL(path, self.location).href;
 
 // This copy's previous caches: named with its path, or named the first way and
@@ -245,8 +245,8 @@ self.addEventListener("message", (event) => {
   if (type === "SKIP_WAITING") self.skipWaiting();
   if (type === "STATUS" && event.ports[0]) {
     const now = Date.now();
-    event.ports[0].postMessage({ build: status.build, activation: status.activation, problems: status.problems,
-      answering: [...status.answering].map(([key, since]) => `${key.description} (${now - since} ms)`) });
+    event.ports[0].postMessage({ build: PRECACHE.build, activation: status.activation, problems: status.problems,
+      answering: [...status.answering].map(({ what, since }) => `${what} (${now - since} ms)`) });
   }
 });
 
@@ -255,10 +255,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const target = new URL(request.url);
   if (target.origin !== self.location.origin) return;
-  const what = `${request.mode === "navigate" ? "page " : ""}${target.pathname}`;
-  const key = Symbol(what);
-  status.answering.set(key, Date.now());
-  event.respondWith(answer(request, target).finally(() => status.answering.delete(key)));
+  const asked = { what: `${request.mode === "navigate" ? "page " : ""}${target.pathname}`, since: Date.now() };
+  status.answering.add(asked);
+  event.respondWith(answer(request, target).finally(() => status.answering.delete(asked)));
 });
 
 async function answer(request, target) {

@@ -100,6 +100,18 @@ def test_a_notice_never_moves_the_table(phone, site):
     assert [page.evaluate(where, s) for s in (".peaks", ".pile")] == before
 
 
+# What the element ``over`` lies on, of the elements ``selector`` finds (their slot,
+# test id or action).
+COVERED = """([over, selector]) => {
+    const bar = document.querySelector(over).getBoundingClientRect();
+    return [...document.querySelectorAll(selector)].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width && r.left < bar.right && bar.left < r.right
+            && r.top < bar.bottom && bar.top < r.bottom;
+    }).map((c) => c.dataset.slot || c.dataset.testid || c.dataset.action);
+}"""
+
+
 BOOT_LAYOUT = """(words) => {
     if (words) {  // the longest line, and taps waiting for the engine
         document.querySelector('.boot-text').textContent = words;
@@ -108,13 +120,7 @@ BOOT_LAYOUT = """(words) => {
         waiting.textContent = '3 moves waiting';
     }
     const top = (s) => Math.round(document.querySelector(s).getBoundingClientRect().top);
-    const line = document.querySelector('[data-testid=boot]').getBoundingClientRect();
-    const under = [...document.querySelectorAll('[data-slot], .pile .card, .actions button')]
-        .filter((el) => { const r = el.getBoundingClientRect();
-            return r.width && r.left < line.right && line.left < r.right
-                && r.top < line.bottom && line.top < r.bottom; })
-        .map((el) => el.dataset.slot || el.dataset.testid || el.dataset.action);
-    return {peaks: top('.peaks'), pile: top('.pile'), under,
+    return {peaks: top('.peaks'), pile: top('.pile'),
             toolbar: document.querySelector('.actions').getBoundingClientRect().bottom,
             page: document.documentElement.scrollHeight};
 }"""
@@ -135,7 +141,9 @@ def test_the_boot_line_moves_no_card_and_keeps_the_toolbar_in_the_window(warm_co
         longest = "Downloading the game for offline play… 6.5 of 6.7 MB"
         during = booting.evaluate(BOOT_LAYOUT, longest)
         assert during["page"] <= height and during["toolbar"] <= height + 0.5, during
-        assert during["under"] == [], during
+        under = booting.evaluate(COVERED, ["[data-testid=boot]",
+                                           "[data-slot], .pile .card, .actions button"])
+        assert under == [], (under, during)
         ready = context.new_page()
         open_app(ready, site.url)
         after = ready.evaluate(BOOT_LAYOUT, None)
@@ -246,16 +254,6 @@ def test_unticked_checkboxes_in_options_look_unticked(phone, site):
     assert box.evaluate("el => getComputedStyle(el).colorScheme") == "light"
 
 
-COVERED = """(selector) => {
-    const bar = document.querySelector('.watch').getBoundingClientRect();
-    return [...document.querySelectorAll(selector)].filter((c) => {
-        const r = c.getBoundingClientRect();
-        return r.width && r.left < bar.right && bar.left < r.right
-            && r.top < bar.bottom && bar.top < r.bottom;
-    }).map((c) => c.dataset.slot || c.dataset.testid);
-}"""
-
-
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390)])
 def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(warm_context, site, size):
     """Its controls all on the screen (Stop reachable without scrolling), in at most two
@@ -280,9 +278,10 @@ def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(warm_context, 
         for name, top, bottom, left, right in controls:
             assert top >= 0 and bottom <= height and left >= 0 and right <= width, (name, controls)
         assert len({round(top) for _, top, *_ in controls}) <= 2, controls  # two rows at most
-        assert page.evaluate(COVERED, "[data-slot]") == []
+        assert page.evaluate(COVERED, [".watch", "[data-slot]"]) == []
         if (width, height) != (320, 568):
-            assert page.evaluate(COVERED, "[data-testid=stock], [data-testid=waste]") == []
+            pile = "[data-testid=stock], [data-testid=waste]"
+            assert page.evaluate(COVERED, [".watch", pile]) == []
         assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")
     finally:
         context.close()
