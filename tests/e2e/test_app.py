@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
-import re
 import shutil
 
 import pytest
@@ -213,43 +211,6 @@ def test_a_damaged_engine_snapshot_is_dropped_and_the_game_kept(page, site, watc
     assert_clean(watch, site)
 
 
-def test_the_site_works_under_a_sub_path(page, site_dir, make_site, watch):
-    live = make_site(site_dir, "/tripeaks/")
-    open_app(page, live.url)
-    wait_controlled(page)
-    click_move(page, DRAW)
-    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
-    assert scope == live.url
-    assert live.requests and all(p.startswith("/tripeaks/") for p in live.requests)
-    # The wasm came once from the server (gzipped: tests/e2e/test_first_visit_bytes.py).
-    assert live.downloads.count("/tripeaks/pyodide/pyodide.asm.wasm.gz") == 1
-    assert "/tripeaks/pyodide/pyodide.asm.wasm" not in live.downloads
-    live.close()
-    page.reload()
-    wait_ready(page)
-    assert board(page)["stock"] == 22
-    assert_clean(watch, live)
-
-
-@pytest.mark.cold
-def test_a_cold_first_visit_downloads_each_file_once(page, site, watch):
-    open_app(page, site.url)
-    wait_controlled(page)
-    page.reload()
-    wait_ready(page)
-    counts: dict[str, int] = {}
-    for path in site.downloads:
-        counts[path] = counts.get(path, 0) + 1
-    precached = json.loads(re.search(
-        r"/\*__PRECACHE__\*/(.*?)/\*__END__\*/",
-        (page.evaluate("fetch('service-worker.js').then(r => r.text())")), re.S).group(1))
-    for entry in precached["files"]:
-        assert counts.get("/" + entry["url"], 0) <= 1, entry["url"]
-    assert counts.get("/pyodide/pyodide.asm.wasm.gz") == 1  # the runtime, gzipped
-    assert "/pyodide/pyodide.asm.wasm" not in counts
-    assert_clean(watch, site)
-
-
 @pytest.mark.profile  # installable: a profile of its own, not an incognito one
 def test_installable(context, page, site):
     """A persistent profile, as a browser that can install the app has."""
@@ -443,8 +404,8 @@ def _update_offered(page, live, newer) -> None:
 
 
 def test_a_new_version_is_offered_and_applied_without_losing_the_game(
-        page, site_dir, make_site, second_build, watch):
-    live = make_site(site_dir)
+        page, site, second_build, watch):
+    live = site  # the installed version: the warm profile's (swapped back after the test)
     open_app(page, live.url + "#deal=" + encode_code(21))
     wait_controlled(page)
     old_build = _build_of(page)
@@ -469,8 +430,8 @@ def test_a_new_version_is_offered_and_applied_without_losing_the_game(
     assert_clean(watch, live)
 
 
-def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_build):
-    live = make_site(site_dir)
+def test_a_new_game_applies_a_waiting_update(page, site, second_build):
+    live = site
     open_app(page, live.url)
     wait_controlled(page)
     old_build = _build_of(page)
@@ -487,10 +448,10 @@ def test_a_new_game_applies_a_waiting_update(page, site_dir, make_site, second_b
 
 
 def test_a_new_version_whose_activation_hangs_still_takes_over(
-        page, context, site_dir, make_site, second_build):
+        page, context, site, second_build):
     """While a version activates, its pages' requests wait: housekeeping that never ends
     (here: claiming the pages) must not keep the game from starting."""
-    live = make_site(site_dir)
+    live = site
     open_app(page, live.url)
     wait_controlled(page)
     old_build = _build_of(page)
@@ -506,14 +467,14 @@ def test_a_new_version_whose_activation_hangs_still_takes_over(
 
 
 def test_update_now_never_leaves_the_page_stuck_if_the_new_version_never_takes_over(
-        page, site_dir, make_site, second_build):
+        page, site, second_build):
     page.add_init_script("""{
         const send = ServiceWorker.prototype.postMessage;  // SKIP_WAITING gets lost
         ServiceWorker.prototype.postMessage = function (message, ...rest) {
             if (message?.type !== "SKIP_WAITING") return send.call(this, message, ...rest);
         };
     }""")
-    live = make_site(site_dir)
+    live = site
     open_app(page, live.url + "#deal=" + encode_code(21))
     wait_controlled(page)
     old_build = _build_of(page)

@@ -116,6 +116,13 @@ def test_a_first_visit_downloads_under_7_mb_each_file_once_and_plays_offline(
     # ... and the engine's steps fill the second half.
     assert states[last + 1:] and all(value > 0.5 for value, _ in states[last + 1:]), states
 
+    # A reload downloads nothing again but the service worker's script (the browser's
+    # check for a new version).
+    page.reload()
+    wait_ready(page)
+    paths = [path for path, _ in live.handler.sent]
+    assert [p for p in set(paths) if paths.count(p) > 1] in ([], ["/service-worker.js"]), paths
+
     # The game plays with no network, from what the service worker kept.
     live.close()
     page.context.set_offline(True)
@@ -124,7 +131,7 @@ def test_a_first_visit_downloads_under_7_mb_each_file_once_and_plays_offline(
     stock = board(page)["stock"]
     click_move(page, DRAW)
     assert board(page)["stock"] == stock - 1
-    assert watch.errors == []
+    assert watch.errors == [] and watch.foreign(live.origin) == []
 
 
 def test_a_host_that_sends_the_gz_copies_with_content_encoding_is_decoded_once(

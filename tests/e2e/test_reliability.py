@@ -253,11 +253,11 @@ def test_options_are_shared_between_tabs(context, page, site):
 # -- 8. an update reaches every tab ------------------------------------------------------
 
 def test_an_update_reloads_every_open_tab_into_the_new_version_keeping_the_game(
-        context, page, site_dir, make_site, second_build):
+        context, page, site, second_build):
     # Neither tab hears controllerchange, as in WebKit at times: each sees the new version
     # take over by itself, the tab that asked for it and the other.
     context.add_init_script(DEAF_TO_CONTROLLERCHANGE)
-    live = make_site(site_dir)
+    live = site  # the installed version: the warm profile's (swapped back after the test)
     open_app(page, f"{live.url}#deal={CODE}")
     wait_controlled(page)
     click_move(page, DRAW)
@@ -325,9 +325,11 @@ def test_a_deep_path_shows_the_app(page, site):
     assert page.url.startswith(site.url + "#") or page.url == site.url
 
 
-def test_a_deep_path_on_a_first_visit_opens_the_app_above_it(browser, page, make_site, site_dir):
+def test_a_deep_path_on_a_first_visit_opens_the_app_above_it_and_installs_it_there(
+        browser, page, make_site, site_dir, watch):
     """No service worker yet: the host answers with the site's 404.html (GitHub
-    Pages does), which finds the app above the address and opens it there."""
+    Pages does), which finds the app above the address and opens it there. The app,
+    on a sub-path as a project page is, keeps to that path and plays offline."""
     live = make_site(site_dir, "/tripeaks/")
     page.goto(f"{live.url}a/b/#deal={CODE}")
     page.wait_for_selector(READY, state="attached", timeout=90_000)
@@ -335,6 +337,22 @@ def test_a_deep_path_on_a_first_visit_opens_the_app_above_it(browser, page, make
         "code => document.querySelector('[data-testid=deal]').textContent.includes(code)",
         arg=CODE)
     assert page.url.split("#")[0] == live.url  # the app's own address, the deal played
+    wait_controlled(page)
+    click_move(page, DRAW)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == live.url
+    assert live.requests and all(p.startswith("/tripeaks/") for p in live.requests)
+    # The wasm came once from the server (gzipped: tests/e2e/test_first_visit_bytes.py).
+    assert live.downloads.count("/tripeaks/pyodide/pyodide.asm.wasm.gz") == 1
+    assert "/tripeaks/pyodide/pyodide.asm.wasm" not in live.downloads
+    stock = board(page)["stock"]
+    live.close()
+    page.reload()
+    wait_ready(page)
+    assert board(page)["stock"] == stock
+    assert watch.foreign(live.origin) == []
+    assert [e for e in watch.errors if "status of 404" not in e] == []  # the host's 404s only
+    live.reset()  # served again, for the page below
     # Where no copy of the app is found above it, the page says so instead of waiting.
     fresh = browser.new_context()  # no service worker of the first visit's
     other = fresh.new_page()
