@@ -65,6 +65,7 @@ export class Startup {
     if (this.early) {
       this.kept = [];
       renderer.setEarly(true); // its cards take taps: kept until the engine is ready
+      this.takeCarried();
     }
     app.listen();
 
@@ -116,6 +117,32 @@ export class Startup {
     if (Number.isInteger(move) && move !== DRAW && this.kept.slice(since + 1).some((w) => w.move === move)) return;
     this.kept.push({ move });
     this.showWaiting();
+  }
+
+  /** Reload the page, the moves still waiting for the engine carried across it (in
+   * this tab's session storage) to be kept again for the same board. */
+  reloadKeepingWaiting(moves = this.kept) {
+    try {
+      if (this.early && moves && moves.length) {
+        sessionStorage.setItem(this.carriedKey(), JSON.stringify({ key: this.early.key, moves: moves.map((w) => w.move) }));
+      }
+    } catch { /* no session storage here: the moves go with the page, as they would anyway */ }
+    window.location.reload();
+  }
+
+  carriedKey() { return `${this.app.storage.prefix}waiting`; }
+
+  /** The moves a reload carried (reloadKeepingWaiting), kept again if the board is the one they were made on. */
+  takeCarried() {
+    let carried = null;
+    try {
+      carried = JSON.parse(sessionStorage.getItem(this.carriedKey()));
+      sessionStorage.removeItem(this.carriedKey());
+    } catch {
+      return;
+    }
+    if (!carried || carried.key !== this.early.key || !Array.isArray(carried.moves)) return;
+    for (const move of carried.moves) this.keep(move);
   }
 
   showWaiting() {
@@ -170,8 +197,8 @@ export class Startup {
     this.app.notices.dismiss("stalled");
     this.stallTimer = setTimeout(() => {
       if (!this.app.bootScreen.shown) return;
-      this.app.notices.show("Starting is taking longer than usual. A reload may help; your saved game is kept.", {
-        id: "stalled", lasting: true, action: { label: "Reload", run: () => window.location.reload() },
+      this.app.notices.show("Starting is taking longer than usual. A reload may help; your saved game and the moves waiting are kept.", {
+        id: "stalled", lasting: true, action: { label: "Reload", run: () => this.reloadKeepingWaiting() },
       });
     }, STALLED_MS);
   }
@@ -188,9 +215,10 @@ export class Startup {
     const app = this.app;
     this.stopWatching();
     app.bootScreen.failed();
-    if (this.kept) { this.kept = null; this.showWaiting(); } // nothing can play them now
+    const waiting = this.kept;
+    if (this.kept) { this.kept = null; this.showWaiting(); } // nothing can play them now, but a try again can
     app.notices.show(`The game engine could not start: ${error.message}`, {
-      id: "boot", kind: "error", action: { label: "Try again", run: () => window.location.reload() },
+      id: "boot", kind: "error", action: { label: "Try again", run: () => this.reloadKeepingWaiting(waiting) },
     });
   }
 

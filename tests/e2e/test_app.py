@@ -26,6 +26,7 @@ from tests.e2e.app import (
 )
 from tests.e2e.conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT
 from tests.e2e.lines import SHORT_WINS, winnable_deal, winning_line
+from tests.e2e.test_instant import waiting
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import Game
 from tripeaks.notation import deal_text
@@ -521,6 +522,51 @@ def test_a_start_that_stalls_says_so_and_offers_a_reload(page, site):
     stalled.wait_for()
     with page.expect_navigation():
         page.click("[data-notice-action=stalled]")
+
+
+# The engine's worker faked on the tab's first load only (the reload after it starts as
+# usual): silent, until the test makes it report that it could not start.
+FAKE_ENGINE_ONCE = """(() => {
+    if (sessionStorage.getItem('test-fake-once')) return;
+    sessionStorage.setItem('test-fake-once', '1');
+    const RealWorker = Worker;
+    window.Worker = function (url, options) {
+        if (!String(url).includes('engine-worker')) return new RealWorker(url, options);
+        const fake = Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
+        window.__failEngine = () => fake.dispatchEvent(new MessageEvent('message', { data: {
+            type: 'boot-error', step: 'runtime',
+            error: { kind: 'boot', message: 'runtime: failed for the test' } } }));
+        return fake;
+    };
+})()"""
+
+
+@pytest.mark.parametrize("trouble", ["stalled", "boot"])
+def test_moves_waiting_on_a_start_in_trouble_are_played_after_its_reload(page, site, trouble):
+    """Taps on the saved board while the start stalls (or the engine fails) are kept across
+    the notice's Reload (or Try again) and played, in order, once the engine is there."""
+    open_app(page, site.url + "#deal=" + encode_code(21))  # a game saved, to come back to
+    stock = board(page)["stock"]
+    page.goto("about:blank")
+    page.add_init_script(FAKE_ENGINE_ONCE)
+    page.clock.install()
+    page.goto(site.url)
+    page.wait_for_selector("[data-testid=stock]:not([disabled])")
+    page.click("[data-testid=stock]")
+    page.click("[data-testid=stock]")
+    assert waiting(page) == {"line": "2 moves waiting", "marked": ["stock"]}
+    if trouble == "stalled":
+        page.clock.run_for(31_000)
+    else:
+        page.evaluate("window.__failEngine()")
+    page.locator(f"[data-notice={trouble}]").wait_for()
+    with page.expect_navigation():
+        page.click(f"[data-notice-action={trouble}]")
+    wait_ready(page)
+    page.wait_for_function("() => tripeaks.kept === null")
+    assert board(page)["stock"] == stock - 2
+    assert saved(page)["board"]["moves"] == 2
+    assert waiting(page) == {"line": "", "marked": []}
 
 
 def test_a_question_at_start_is_never_called_a_stall(page, site):
