@@ -394,7 +394,7 @@ def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, si
 
 
 def test_share_this_game_replays_it_in_a_fresh_page_to_its_end_then_offers_the_deal(
-        browser, context, page, site):
+        warm_context, browser_context_args, context, page, site):
     number, code, line = winnable_deal(STANDARD)
     # No share sheet here: the link goes to the notice (and the clipboard, if allowed).
     context.add_init_script("Object.defineProperty(navigator, 'share', {value: undefined})")
@@ -412,8 +412,11 @@ def test_share_this_game_replays_it_in_a_fresh_page_to_its_end_then_offers_the_d
                            "/#replay=/.test(p.textContent))")
     said = next(n for n in notices(page) if "#replay=" in n)
     link = re.search(r"https?://\S+#replay=\S+", said)[0]
-    other = browser.new_context()  # a fresh browser: nothing saved, nothing cached
+    # Another player's browser: the same warm context lent again, put back first, so with
+    # nothing saved (the app itself installed: a link opened by someone who has it).
+    other = warm_context(**browser_context_args)
     fresh = other.new_page()
+    fresh.set_default_timeout(30_000)
     open_app(fresh, link)
     strip = fresh.locator("[data-testid=watch]")
     strip.wait_for(state="visible")
