@@ -197,7 +197,7 @@ export class Startup {
     this.app.notices.dismiss("stalled");
     this.stallTimer = setTimeout(() => {
       if (!this.app.bootScreen.shown) return;
-      this.app.notices.show("Starting is taking longer than usual. A reload may help; your saved game and the moves waiting are kept.", {
+      this.app.notices.show("Starting is taking longer than usual. A reload may help; your game and moves are kept.", {
         id: "stalled", lasting: true, action: { label: "Reload", run: () => this.reloadKeepingWaiting() },
       });
     }, STALLED_MS);
