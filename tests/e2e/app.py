@@ -19,12 +19,17 @@ READY = "html[data-engine=ready]"
 # What the page shows and its service worker is doing, for a failed wait's message.
 PAGE_STATE = (Path(__file__).resolve().parents[1] / "page-state.js").read_text()
 
-# The engine's worker starts and never says a word (a download or a runtime that stalls).
+# The engine's worker starts and never says a word (a download or a runtime that stalls),
+# until the test calls window.__failEngine(): then it reports that it could not start.
 SILENT_ENGINE = """(() => {
     const RealWorker = Worker;
     window.Worker = function (url, options) {
         if (!String(url).includes('engine-worker')) return new RealWorker(url, options);
-        return Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
+        const fake = Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
+        window.__failEngine = () => fake.dispatchEvent(new MessageEvent('message', { data: {
+            type: 'boot-error', step: 'runtime',
+            error: { kind: 'boot', message: 'runtime: failed for the test' } } }));
+        return fake;
     };
 })()"""
 

@@ -524,21 +524,12 @@ def test_a_start_that_stalls_says_so_and_offers_a_reload(page, site):
         page.click("[data-notice-action=stalled]")
 
 
-# The engine's worker faked on the tab's first load only (the reload after it starts as
-# usual): silent, until the test makes it report that it could not start.
-FAKE_ENGINE_ONCE = """(() => {
-    if (sessionStorage.getItem('test-fake-once')) return;
-    sessionStorage.setItem('test-fake-once', '1');
-    const RealWorker = Worker;
-    window.Worker = function (url, options) {
-        if (!String(url).includes('engine-worker')) return new RealWorker(url, options);
-        const fake = Object.assign(new EventTarget(), { postMessage() {}, terminate() {} });
-        window.__failEngine = () => fake.dispatchEvent(new MessageEvent('message', { data: {
-            type: 'boot-error', step: 'runtime',
-            error: { kind: 'boot', message: 'runtime: failed for the test' } } }));
-        return fake;
-    };
-})()"""
+# SILENT_ENGINE on the tab's first load only: the reload after it starts as usual.
+SILENT_ONCE = f"""(() => {{
+    if (sessionStorage.getItem('test-silent-once')) return;
+    sessionStorage.setItem('test-silent-once', '1');
+    {SILENT_ENGINE};
+}})()"""
 
 
 @pytest.mark.parametrize("trouble", ["stalled", "boot"])
@@ -548,7 +539,7 @@ def test_moves_waiting_on_a_start_in_trouble_are_played_after_its_reload(page, s
     open_app(page, site.url + "#deal=" + encode_code(21))  # a game saved, to come back to
     stock = board(page)["stock"]
     page.goto("about:blank")
-    page.add_init_script(FAKE_ENGINE_ONCE)
+    page.add_init_script(SILENT_ONCE)
     page.clock.install()
     page.goto(site.url)
     page.wait_for_selector("[data-testid=stock]:not([disabled])")
