@@ -126,11 +126,21 @@ BOOT_LAYOUT = """(words) => {
 }"""
 
 
+# The toolbar's buttons that lie (partly) outside the window or are under ``target`` px.
+TOOLBAR_OUTSIDE = """(target) => [...document.querySelectorAll('.actions button')]
+    .filter((b) => b.checkVisibility()).filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5
+            || r.width < target - 0.5 || r.height < target - 0.5; })
+    .map((b) => b.dataset.action)"""
+
+
 @pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (568, 320)])
 def test_the_boot_line_moves_no_card_and_keeps_the_toolbar_in_the_window(warm_context, site, size):
     """While the engine starts, its bar and words (the longest: a first visit's download,
     with taps waiting) sit where the notices go: over no card and no button, the cards
-    where they stay once it is ready, the toolbar in the window, nothing to scroll."""
+    where they stay once it is ready, the toolbar in the window, nothing to scroll; once
+    ready, every toolbar button in the window."""
     width, height = size
     context = phone_context(warm_context, width, height)
     try:
@@ -148,6 +158,10 @@ def test_the_boot_line_moves_no_card_and_keeps_the_toolbar_in_the_window(warm_co
         open_app(ready, site.url)
         after = ready.evaluate(BOOT_LAYOUT, None)
         assert (during["peaks"], during["pile"]) == (after["peaks"], after["pile"]), (during, after)
+        # Every button of the toolbar in the window, thumb-sized (on a 568x320 phone on
+        # its side, Menu wrapped into a second column beyond the right edge).
+        outside = ready.evaluate(TOOLBAR_OUTSIDE, TARGET)
+        assert outside == [], outside
     finally:
         context.close()
 

@@ -14,8 +14,8 @@ from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 
 SIZES = {"phone": (390, 844), "small": (320, 568), "large": (430, 932), "landscape": (844, 390),
-         "desktop": (1440, 900)}
-PHONES = ("phone", "small", "large", "landscape")
+         "small-landscape": (568, 320), "desktop": (1440, 900)}
+PHONES = ("phone", "small", "large", "landscape", "small-landscape")
 OUT = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
 
 
@@ -126,8 +126,8 @@ def look_at_every_screen(page, url: str, sizes: dict) -> None:
 
 
 def test_screens_on_phones(warm_context, site, axe_source):
-    """Four phone screens (390x844, 320x568, 430x932, 844x390) by touch: one phone,
-    turned and resized between the shots."""
+    """Five phone screens (390x844, 320x568, 430x932, 844x390, 568x320) by touch: one
+    phone, turned and resized between the shots."""
     width, height = SIZES["phone"]
     context = phone_context(warm_context, width, height)
     context.add_init_script(script=axe_source)
