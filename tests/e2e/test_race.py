@@ -292,10 +292,10 @@ def overlaps(a: dict, b: dict) -> bool:
 
 
 SIZES = {"320x568": (320, 568), "390x844": (390, 844), "844x390": (844, 390),
-         "1440x900": (1440, 900)}
+         "568x320": (568, 320), "1440x900": (1440, 900)}
 # One race a device, its strip checked at each of its sizes (a phone's window resized and
 # turned while the AI races); the race is run to its end at the last phone size.
-DEVICES = {"phone": ("390x844", "844x390", "320x568"), "computer": ("1440x900",)}
+DEVICES = {"phone": ("390x844", "844x390", "568x320", "320x568"), "computer": ("1440x900",)}
 
 
 def check_strip_fits(page, width: int, height: int, tall: int, on_table: int) -> None:
