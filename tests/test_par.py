@@ -1,12 +1,17 @@
-"""Par under every scoring system, pinned, and taken from the scoring classes' own numbers."""
+"""Par under every scoring system: pinned, taken from the scoring classes' own numbers,
+equal to trying every line, and searched in little memory."""
 
 from __future__ import annotations
 
-import pytest
+import tracemalloc
 
-from tests.helpers import replay_line
-from tripeaks import analysis
-from tripeaks.game import Game
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.helpers import IN_WASM, replay_line
+from tripeaks import analysis, solver
+from tripeaks.game import DRAW, Game
 from tripeaks.rules import Rules
 from tripeaks.scoring import ClassicScoring, PointsScoring, StreakScoring
 
@@ -70,3 +75,68 @@ def test_par_follows_a_change_to_a_scoring_number(monkeypatch, system, name, val
     assert after.score != before.score
     assert replay_line(game, after.score_line).score == after.score
     assert replay_line(game, before.score_line).score <= after.score
+
+
+def every_line(game: Game) -> tuple[int, int] | None:
+    """The best final score and the fewest draws over every winning line from
+    ``game``, by trying every legal move with the engine itself (no win table, no
+    par search), remembered by the whole position; None when nothing wins."""
+    known: dict[tuple, tuple[int, int] | None] = {}
+
+    def search() -> tuple[int, int] | None:
+        key = (game.removed, game.waste_top, game.stock_index, game.state)
+        if key not in known:
+            if game.won:
+                known[key] = (game.score, 0)
+            else:
+                scores, draws = [], []
+                for move in game.legal_moves():
+                    game.push(move)
+                    found = search()
+                    game.pop()
+                    if found is not None:
+                        scores.append(found[0])
+                        draws.append(found[1] + (move == DRAW))
+                known[key] = (max(scores), min(draws)) if scores else None
+        return known[key]
+
+    return search()
+
+
+@settings(max_examples=30, deadline=None)
+@given(number=st.integers(min_value=0, max_value=5000),
+       scoring=st.sampled_from(["streak", "classic", "points", "chain"]),
+       wrap=st.booleans(), cards_left=st.integers(min_value=4, max_value=9))
+def test_par_is_the_best_of_every_winning_line(number, scoring, wrap, cards_left):
+    """Late in a won game, par's score and fewest draws are those of trying every
+    line: the searches miss no line and count none that loses, across draws."""
+    game = Game.new(number, Rules(scoring=scoring, wrap=wrap))
+    solution = solver.solve(game)
+    if not solution.won:
+        return
+    for move in solution.line:
+        if game.cards_left <= cards_left:
+            break
+        game.apply(move)
+    result = analysis.par(game, max_seconds=None)
+    assert result.score_exact and result.draws_exact
+    assert (result.score, result.draws) == every_line(game)
+    assert replay_line(game, result.score_line).score == result.score
+
+
+@pytest.mark.skipif(IN_WASM, reason="CPython runs the same code three times faster; "
+                    "bench/bench_memory.mjs measures the runtime's own memory")
+def test_par_of_a_large_deal_searches_in_little_memory():
+    """Par on deal 1005 values 192,000 states: held all at once they took 27 MB, and
+    the app's worker keeps the high-water mark of its memory for good (WebAssembly
+    memory never shrinks), so the searches hold one stock layer at a time."""
+    game = Game.new(1005)
+    solver.deal_solver(game.cards, game.rules.wrap).table()  # built before: par's own tables only
+    tracemalloc.start()
+    try:
+        result = analysis.par(game, max_seconds=None)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.score_exact and result.nodes > 240_000
+    assert peak < 8_000_000

@@ -10,6 +10,7 @@ read its bonuses and costs from the same class.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -103,7 +104,15 @@ def _streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: 
     bonus (which grows with the stock left), and those depend only on
     (removed, waste, next stock card, live streak). A memoised recursion over
     those states, restricted to the ones the win table says still win, is an
-    exact dynamic programme. Returns (points to come, line, states visited).
+    exact dynamic programme.
+
+    It runs one stock layer (states with the same next stock card) at a time,
+    from the last back to the first. A draw only ever enters the next layer, with
+    a known waste and no streak, so a layer needs its own states and, from the
+    next layer, only the points to come at the removed sets it is entered at
+    (:func:`_layer_entries` finds those first). Only one layer's states are held
+    at once, a small part of them all. Returns (points to come, line, states
+    valued).
 
     :raises BudgetExceeded: when more than ``max_nodes`` states are needed, or
         past ``deadline`` (the caller's wall-clock safety net).
@@ -111,18 +120,21 @@ def _streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: 
     index = lattice().index
     peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
     win_bonus = [system.win_bonus(stock_left) for stock_left in range(53)]
-    memo: dict[int, int] = {}  # state -> points to come << 5 | best move
+    entries = _layer_entries(solver, wins, removed, wrank, s, max_nodes, deadline)
+    layer, limit = s, max_nodes
+    memo: dict[int, int] = {}  # state in this layer -> points to come << 5 | best move
+    after: dict[int, int] = {}  # removed set the next layer is entered at -> points to come
 
-    def best(removed: int, wrank: int, s: int, c: int) -> int:
-        key = removed | wrank << 28 | s << 32 | c << 38
+    def best(removed: int, wrank: int, c: int) -> int:
+        key = removed | wrank << 28 | c << 32
         found = memo.get(key)
         if found is not None:
             return found >> 5
-        if len(memo) >= max_nodes or (deadline is not None and not len(memo) & 4095
-                                      and time.perf_counter() > deadline):
+        if len(memo) >= limit or (deadline is not None and not len(memo) & 4095
+                                  and time.perf_counter() > deadline):
             raise BudgetExceeded
         top, choice = -1, DRAW
-        shift = GROUP_BITS * (s - FIRST_STOCK)
+        shift = GROUP_BITS * (layer - FIRST_STOCK)
         m = uncovered_mask(removed) & fits_waste[wrank]
         while m:
             low = m & -m
@@ -130,34 +142,111 @@ def _streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: 
             r2 = removed | low
             p = low.bit_length() - 1
             if r2 == ALL_REMOVED:
-                value = c + 1 + win_bonus[52 - s]
+                value = c + 1 + win_bonus[52 - layer]
             elif wins[index[r2]] >> (shift + peak_ranks[p]) & 1:
-                value = c + 1 + best(r2, peak_ranks[p], s, c + 1)
+                value = c + 1 + best(r2, peak_ranks[p], c + 1)
             else:
                 continue
             if value > top:
                 top, choice = value, p
-        if s < 52 and wins[index[removed]] >> (shift + GROUP_BITS + stock_ranks[s]) & 1:
-            value = best(removed, stock_ranks[s], s + 1, 0)
+        if layer < 52 and wins[index[removed]] >> (shift + GROUP_BITS + stock_ranks[layer]) & 1:
+            value = after[removed]
             if value > top:
                 top, choice = value, DRAW
         memo[key] = top << 5 | choice
         return top
 
+    values: dict[int, array[int]] = {}  # layer -> points to come at its entries, in their order
+
+    def entered(layer: int) -> dict[int, int]:
+        return dict(zip(entries[layer], values[layer], strict=True)) if layer in values else {}
+
+    nodes = 0
+    line: list[int] = []
     try:
-        gain = best(removed, wrank, s, streak)
+        for layer in range(max(entries), s - 1, -1):
+            after, memo, limit = entered(layer + 1), {}, max_nodes - nodes
+            w_in, c_in = (wrank, streak) if layer == s else (stock_ranks[layer - 1], 0)
+            values[layer] = array("i", [best(r, w_in, c_in) for r in entries[layer]])
+            nodes += len(memo)
+        # The line: each layer it passes is valued again from the one state it enters at.
+        r, w, c, layer = removed, wrank, streak, s
+        while r != ALL_REMOVED:
+            after, memo, limit = entered(layer + 1), {}, max_nodes
+            best(r, w, c)
+            move = -1
+            while r != ALL_REMOVED and move != DRAW:
+                move = memo[r | w << 28 | c << 32] & 31
+                line.append(move)
+                if move == DRAW:
+                    w, c, layer = stock_ranks[layer], 0, layer + 1
+                else:
+                    r, w, c = r | 1 << move, peak_ranks[move], c + 1
     finally:
         best = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
-    line: list[int] = []
-    c = streak
-    while removed != ALL_REMOVED:
-        move = memo[removed | wrank << 28 | s << 32 | c << 38] & 31
-        line.append(move)
-        if move == DRAW:
-            wrank, s, c = stock_ranks[s], s + 1, 0
-        else:
-            removed, wrank, c = removed | 1 << move, peak_ranks[move], c + 1
-    return gain, line, len(memo)
+    return values[s][0], line, nodes
+
+
+def _layer_entries(solver: DealSolver, wins: list[int], removed: int, wrank: int, s: int,
+                   max_nodes: int, deadline: float | None) -> dict[int, array[int]]:
+    """Where each stock layer of the winning play from (``removed``, ``wrank``,
+    ``s``) is entered: layer ``s`` at ``removed``, and each later layer at the
+    removed sets from which the layer before reaches (by winning plays) a draw
+    that still wins. Each layer is one pass over the removed sets it reaches,
+    fewest cards first, each with every waste it is reached with, kept in one
+    flat array over the lattice (the same size for every deal).
+
+    :raises BudgetExceeded: past ``max_nodes`` states or ``deadline``.
+    """
+    index = lattice().index
+    peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
+    wastes = array("H", bytes(2 * len(index)))  # a set -> the wastes this layer reaches it with
+    fitting: dict[int, int] = {}  # a set of wastes -> the positions that fit one of them
+    found = {s: array("i", [removed])}
+    nodes = 0
+    layer = s
+    while layer in found:
+        first = wrank if layer == s else stock_ranks[layer - 1]
+        shift = GROUP_BITS * (layer - FIRST_STOCK)
+        draw_bit = shift + GROUP_BITS + stock_ranks[layer] if layer < 52 else -1
+        by_size: list[list[int]] = [[] for _ in range(PEAK_CARDS + 1)]  # sets by cards removed
+        for r in found[layer]:
+            wastes[index[r]] = 1 << first
+            by_size[r.bit_count()].append(r)
+        ahead = array("i")
+        for level in by_size:  # a play removes one card: a set's wastes are all in before it
+            for r in level:
+                i = index[r]
+                reached, wastes[i] = wastes[i], 0
+                nodes += reached.bit_count()
+                if draw_bit >= 0 and wins[i] >> draw_bit & 1:
+                    ahead.append(r)
+                fits = fitting.get(reached)
+                if fits is None:
+                    fits = 0
+                    for w in range(GROUP_BITS):
+                        if reached >> w & 1:
+                            fits |= fits_waste[w]
+                    fitting[reached] = fits
+                m = uncovered_mask(r) & fits
+                while m:
+                    low = m & -m
+                    m ^= low
+                    r2 = r | low
+                    if r2 == ALL_REMOVED:
+                        continue
+                    w2 = peak_ranks[low.bit_length() - 1]
+                    j = index[r2]
+                    if wins[j] >> (shift + w2) & 1:
+                        if not wastes[j]:
+                            by_size[r2.bit_count()].append(r2)
+                        wastes[j] |= 1 << w2
+            if nodes > max_nodes or (deadline is not None and time.perf_counter() > deadline):
+                raise BudgetExceeded
+        if ahead:
+            found[layer + 1] = ahead
+        layer += 1
+    return found
 
 
 def par(target: Game | Sequence[int], rules: Rules | None = None, *, max_nodes: int = PAR_NODES,
@@ -279,34 +368,40 @@ def _best_final(solver: DealSolver, wins: list[int], pos: Position, game: Game, 
     return _best_score(solver, wins, pos, system, start, max_nodes, deadline)
 
 
+_START, _BY_DRAWS, _BY_PLAY = 1, 2, 3
+"""How :func:`_fewest_draws` first reached a (removed set, waste): from the start,
+by drawing from the first state with that set, or ``_BY_PLAY + card * GROUP_BITS
++ waste before`` by playing a card (0: not reached)."""
+
+
 def _fewest_draws(solver: DealSolver, wins: list[int], pos: Position, max_nodes: int,
                   deadline: float | None) -> _Found:
     """Fewest draws on a winning line: a layered search by draws used, each
     (R, w) expanded once at the fewest draws that reach it; restricted to states
-    the table says win."""
+    the table says win. What it marks lives in flat arrays over the lattice, the
+    same size for every deal."""
+    index = lattice().index
     peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
     r0, w0, s0 = pos.removed, pos.waste_rank, pos.stock_index
-    parent: dict[int, tuple[int, int] | None] = {}
-    first_key: dict[int, int] = {}
-    layer_of: dict[int, int] = {}
-    reached: list[int] = []
+    came = array("H", bytes(2 * GROUP_BITS * len(index)))  # by lattice index * GROUP_BITS + waste
+    layer_of = bytearray(b"\xff") * len(index)  # draws used when a set was first reached
+    first_waste = bytearray(len(index))  # the waste it was first reached with
+    reached = array("i", [r0])  # sets in the order first reached
+    came[index[r0] * GROUP_BITS + w0] = _START
+    layer_of[index[r0]], first_waste[index[r0]] = 0, w0
     nodes = 0
-    start_key = r0 | w0 << 28
-    parent[start_key] = None
-    first_key[r0] = start_key
-    layer_of[r0] = 0
-    reached.append(r0)
 
-    def line_to(key: int) -> list[int]:
+    def line_to(removed: int, waste: int, d: int) -> list[int]:
         out: list[int] = []
-        step = parent[key]
-        while step is not None:
-            key, move = step
-            if move >= 0:
-                out.append(move)
+        while (how := came[index[removed] * GROUP_BITS + waste]) != _START:
+            if how == _BY_DRAWS:
+                i = index[removed]
+                out.extend([DRAW] * (d - layer_of[i]))
+                waste, d = first_waste[i], layer_of[i]
             else:
-                out.extend([DRAW] * -move)
-            step = parent[key]
+                card, waste = divmod(how - _BY_PLAY, GROUP_BITS)
+                out.append(card)
+                removed ^= 1 << card
         out.reverse()
         return out
 
@@ -314,14 +409,14 @@ def _fewest_draws(solver: DealSolver, wins: list[int], pos: Position, max_nodes:
         s = s0 + d
         stack: list[int] = []
         if d == 0:
-            stack.append(start_key)
+            stack.append(r0 | w0 << 28)
         else:
             w = stock_ranks[s - 1]
             for removed in reached:
-                key = removed | w << 28
-                if key not in parent and solver.table_wins(wins, removed, w, s):
-                    parent[key] = (first_key[removed], -(d - layer_of[removed]))
-                    stack.append(key)
+                j = index[removed] * GROUP_BITS + w
+                if not came[j] and solver.table_wins(wins, removed, w, s):
+                    came[j] = _BY_DRAWS
+                    stack.append(removed | w << 28)
         while stack:
             key = stack.pop()
             nodes += 1
@@ -329,25 +424,23 @@ def _fewest_draws(solver: DealSolver, wins: list[int], pos: Position, max_nodes:
                                      and time.perf_counter() > deadline):
                 raise_line = solver.table_line(wins, r0, w0, s0)
                 return raise_line.count(DRAW), raise_line, False, nodes
-            removed = key & ALL_REMOVED
-            m = uncovered_mask(removed) & fits_waste[key >> 28]
+            removed, waste = key & ALL_REMOVED, key >> 28
+            m = uncovered_mask(removed) & fits_waste[waste]
             while m:
                 low = m & -m
                 m ^= low
                 p = low.bit_length() - 1
-                r2 = removed | low
-                k2 = r2 | peak_ranks[p] << 28
-                if k2 in parent or not solver.table_wins(wins, r2, peak_ranks[p], s):
+                r2, w2 = removed | low, peak_ranks[p]
+                i2 = index[r2]
+                if came[i2 * GROUP_BITS + w2] or not solver.table_wins(wins, r2, w2, s):
                     continue
-                parent[k2] = (key, p)
+                came[i2 * GROUP_BITS + w2] = _BY_PLAY + p * GROUP_BITS + waste
                 if r2 == ALL_REMOVED:
-                    line = line_to(k2)
-                    return d, line, True, nodes
-                if r2 not in layer_of:
-                    layer_of[r2] = d
-                    first_key[r2] = k2
+                    return d, line_to(r2, w2, d), True, nodes
+                if layer_of[i2] == 0xFF:
+                    layer_of[i2], first_waste[i2] = d, w2
                     reached.append(r2)
-                stack.append(k2)
+                stack.append(r2 | w2 << 28)
     line = solver.table_line(wins, r0, w0, s0)  # pragma: no cover - a won table always ends
     return line.count(DRAW), line, False, nodes
 
@@ -363,7 +456,7 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
     best_score, best_line = line_score(system, first, r0, 52 - s0, start), list(first)
     path: list[int] = []
     nodes = 0
-    seen: dict[tuple[int, int], int] = {}
+    seen: dict[int, int] = {}  # (removed, waste, next stock card) -> best score seen there
 
     def upper(removed: int, score: int) -> int:
         left = PEAK_CARDS - removed.bit_count()
@@ -379,7 +472,7 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
             return
         if upper(removed, score) <= best_score:
             return
-        key = (removed | wrank << 28, s)
+        key = removed | wrank << 28 | s << 32
         prev = seen.get(key)
         if prev is not None and prev >= score:
             return
