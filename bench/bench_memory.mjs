@@ -3,12 +3,15 @@
 // passes) in the runtime and wheel the site ships, under Node: each game is a
 // new deal ("new_game", with "prepare" for the next one as the page asks), the
 // normal AI's moves ("ai_step") to the end, then "par" and "analyse" as the
-// result panel asks. After 10 and after every further checkpoint it records the
-// WebAssembly memory and the Python heap (allocated blocks, live objects).
+// result panel asks them (web/tally.js: the analysis without par). After 10
+// games and at every checkpoint after, it records the WebAssembly memory and the
+// Python heap (allocated blocks, live objects); it also lists every growth of the
+// WebAssembly memory with the game and the message that caused it.
 //
 //   node bench/bench_memory.mjs SITE [--games 200] [--preset standard]
 //
-// Prints one JSON object: the checkpoints and the growth from 10 games to the last.
+// Prints one JSON object: the checkpoints, the growth from 10 games to the last, and
+// the growths.
 
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -37,9 +40,17 @@ def measure():
     return [sys.getallocatedblocks(), len(gc.get_objects())]  # blocks: 0 where the allocator does not count
 measure`);
 
+// Every time the WebAssembly memory grows: after which game and message.
+const growths = [];
+let played = 0;
+let wasmBytes = pyodide._module.HEAP8.buffer.byteLength;
+
 function call(message) {
   const answer = JSON.parse(handle(JSON.stringify(message)));
   if (!answer.ok) throw new Error(`${message.type}: ${answer.error.message}`);
+  const now = pyodide._module.HEAP8.buffer.byteLength;
+  if (now !== wasmBytes) growths.push({ game: played, message: message.type, from: wasmBytes, to: now });
+  wasmBytes = now;
   return answer.result;
 }
 
@@ -51,12 +62,12 @@ function checkpoint(played) {
 }
 
 const started = Date.now();
-for (let played = 1; played <= games; played += 1) {
+for (played = 1; played <= games; played += 1) {
   let state = call({ type: "new_game", preset, number: 1000 + played });
   call({ type: "prepare", preset });
   while (!state.board.over) state = call({ type: "ai_step", level: "normal" });
   call({ type: "par" });
-  call({ type: "analyse" });
+  call({ type: "analyse", par: false });
   if (played === 10 || played % 50 === 0 || played === games) checkpoint(played);
 }
 const first = checkpoints.find((c) => c.games === 10) || checkpoints[0];
@@ -66,4 +77,5 @@ console.log(JSON.stringify({
   preset, games, seconds: Math.round((Date.now() - started) / 1000), checkpoints,
   growth_percent_from_10: { wasm_bytes: growth("wasm_bytes"), python_blocks: growth("python_blocks"),
     python_objects: growth("python_objects") },
+  growths,
 }, null, 1));
