@@ -149,10 +149,9 @@ def _streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: 
                 continue
             if value > top:
                 top, choice = value, p
-        if layer < 52 and wins[index[removed]] >> (shift + GROUP_BITS + stock_ranks[layer]) & 1:
-            value = after[removed]
-            if value > top:
-                top, choice = value, DRAW
+        drawn = after.get(removed)  # there exactly when drawing here still wins
+        if drawn is not None and drawn > top:
+            top, choice = drawn, DRAW
         memo[key] = top << 5 | choice
         return top
 
