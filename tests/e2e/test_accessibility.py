@@ -13,6 +13,7 @@ from tests.e2e.lines import winnable_deal
 from tests.e2e.test_screens import audit
 from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
+from tests.e2e.windows import windows
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 
@@ -340,7 +341,7 @@ def test_low_vision_card_size_hint_look_and_playable_highlight(page, site):
     assert hint_style != ring and hint_style.startswith("dashed")
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
+@pytest.mark.parametrize("size", windows("phone", "desktop").values())
 @pytest.mark.parametrize("theme", ["felt", "dark"])
 def test_axe_finds_nothing_on_the_grid(warm_context, site, axe_source, size, theme):
     width, height = size

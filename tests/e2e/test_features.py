@@ -12,12 +12,13 @@ import pytest
 from tests.e2e.app import board, click_move, hurry, notices, open_app, saved, settled
 from tests.e2e.lines import winnable_deal
 from tests.e2e.test_table import STUCK_DEAL, open_panel, stuck_line, wait_text
+from tests.e2e.windows import windows
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 from tripeaks.replay_link import encode_link
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-SIZES = {"phone": (390, 844), "desktop": (1440, 900)}
+SIZES = windows("phone", "desktop")
 ENGINE_WAIT = 180_000  # ms: a few deals rated in Pyodide on a loaded 2-core machine
 
 
@@ -130,7 +131,7 @@ def test_the_result_panel_shows_how_the_three_ai_did(page, site):
         "[data-testid=rules-ai]").text_content()
 
 
-@pytest.mark.parametrize("size", [(320, 568), (390, 844), (1440, 900)])
+@pytest.mark.parametrize("size", windows("small", "phone", "desktop").values())
 def test_deal_me_offers_each_class_as_an_equal_tile_with_its_word_whole(warm_context, site, size):
     """Deals -> New game by difficulty: Easy, Medium, Hard and Expert as four tiles of one
     width (Expert alone once stretched across the panel, and Hard and Expert were wider

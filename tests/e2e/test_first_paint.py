@@ -11,13 +11,14 @@ import pytest
 
 from tests.e2e.test_screens import audit
 from tests.e2e.touch import phone_context
+from tests.e2e.windows import windows
 
 # A player who chose the dark theme: their saved options, there before the page is.
 DARK = ("localStorage.setItem('tripeaks.options', "
         + repr(json.dumps({"v": 1, "preset": "standard", "rules": {}, "theme": "dark"})) + ");")
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
+@pytest.mark.parametrize("size", windows("phone", "desktop").values())
 @pytest.mark.parametrize(("held", "theme"), [("main.js", "felt"), ("pyodide", "felt"),
                                              ("pyodide", "dark")])
 def test_the_page_is_accessible_while_the_engine_boots(browser, site, axe_source, held, theme,

@@ -9,6 +9,7 @@ import pytest
 from tests.e2e.app import SILENT_ENGINE, click_move, hurry, open_app, settled
 from tests.e2e.test_table import open_panel, stuck_line, wait_text
 from tests.e2e.touch import PHONES, centre, phone_context, tap
+from tests.e2e.windows import WINDOWS, windows
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
@@ -135,7 +136,7 @@ TOOLBAR_OUTSIDE = """(target) => [...document.querySelectorAll('.actions button'
     .map((b) => b.dataset.action)"""
 
 
-@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (568, 320)])
+@pytest.mark.parametrize("size", windows("small", "phone", "landscape", "small-landscape").values())
 def test_the_boot_line_moves_no_card_and_keeps_the_toolbar_in_the_window(warm_context, site, size):
     """While the engine starts, its bar and words (the longest: a first visit's download,
     with taps waiting) sit where the notices go: over no card and no button, the cards
@@ -268,8 +269,10 @@ def test_unticked_checkboxes_in_options_look_unticked(phone, site):
     assert box.evaluate("el => getComputedStyle(el).colorScheme") == "light"
 
 
-@pytest.mark.parametrize("size", [(320, 568), (390, 844), (844, 390), (568, 320), (667, 375),
-                                  (732, 412)])
+@pytest.mark.parametrize("size", [
+    *windows("small", "phone", "landscape", "small-landscape").values(),
+    (667, 375), (732, 412),  # an iPhone 8 and a Pixel on their side
+])
 def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(warm_context, site, size):
     """Its controls all on the screen (Stop reachable without scrolling), over no card of
     the peaks. Upright, in at most two rows, over only the foot of the stock and waste
@@ -299,7 +302,7 @@ def test_the_watch_ai_bar_fits_the_screen_and_keeps_off_the_cards(warm_context, 
         else:
             assert len({round(top) for _, top, *_ in controls}) <= 2, controls  # two rows at most
         assert page.evaluate(COVERED, [".watch", "[data-slot]"]) == []
-        if (width, height) != (320, 568):
+        if (width, height) != WINDOWS["small"]:
             pile = "[data-testid=stock], [data-testid=waste]"
             assert page.evaluate(COVERED, [".watch", pile]) == []
         assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight + 1")

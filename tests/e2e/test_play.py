@@ -26,6 +26,7 @@ from tests.e2e.app import (
 from tests.e2e.conftest import BOOT_TIMEOUT
 from tests.e2e.lines import winnable_deal, winning_line
 from tests.e2e.test_table import STUCK_DEAL, stuck_line
+from tests.e2e.windows import windows
 from tripeaks import analysis as services
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -268,7 +269,7 @@ def test_a_game_paused_before_a_reload_comes_back_paused(page, site):
 
 # -- item 11: end screens read at a glance ------------------------------------------------------
 
-SIZES = {"small": (320, 568), "phone": (390, 844), "desktop": (1440, 900)}
+SIZES = windows("small", "phone", "desktop")
 SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
 
 

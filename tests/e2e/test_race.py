@@ -35,6 +35,7 @@ from tests.e2e.lines import winnable_deal
 from tests.e2e.test_features import dismiss_notices
 from tests.e2e.test_table import wait_text
 from tests.e2e.touch import centre, phone_context, tap
+from tests.e2e.windows import WINDOWS, windows
 from tripeaks import race
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -168,7 +169,7 @@ def test_a_race_the_player_wins_by_touch_ends_with_the_result_panel_naming_the_w
         context.close()
 
 
-@pytest.mark.parametrize("size", [(390, 844), (320, 568)])
+@pytest.mark.parametrize("size", windows("phone", "small").values())
 def test_watch_ai_compares_the_three_ai_and_par_before_a_game_by_touch(warm_context, site, size):
     """From the Watch AI strip on a phone ("Race", Compare & race by name): the Race panel
     with the easy, normal and hard AI on this deal and the solver's par (the strip had no
@@ -291,11 +292,9 @@ def overlaps(a: dict, b: dict) -> bool:
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
-SIZES = {"320x568": (320, 568), "390x844": (390, 844), "844x390": (844, 390),
-         "568x320": (568, 320), "1440x900": (1440, 900)}
 # One race a device, its strip checked at each of its sizes (a phone's window resized and
 # turned while the AI races); the race is run to its end at the last phone size.
-DEVICES = {"phone": ("390x844", "844x390", "568x320", "320x568"), "computer": ("1440x900",)}
+DEVICES = {"phone": ("phone", "landscape", "small-landscape", "small"), "computer": ("desktop",)}
 
 
 def check_strip_fits(page, width: int, height: int, tall: int, on_table: int) -> None:
@@ -339,7 +338,7 @@ def check_strip_fits(page, width: int, height: int, tall: int, on_table: int) ->
 def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, site, device):
     sizes = DEVICES[device]
     phone = device == "phone"
-    width, height = SIZES[sizes[0]]
+    width, height = WINDOWS[sizes[0]]
     context = (phone_context(warm_context, width, height) if phone else
                warm_context(viewport={"width": width, "height": height}))
     page = context.new_page()
@@ -351,7 +350,7 @@ def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, si
         wait_text(page, "deal", code)
         tall = {}  # each size's page height before the race
         for size in reversed(sizes):
-            resize(page, *SIZES[size])
+            resize(page, *WINDOWS[size])
             tall[size] = page.evaluate("document.documentElement.scrollHeight")
         start_race(page, "normal", finger=phone)
         first = first_playable(page)
@@ -360,10 +359,10 @@ def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, si
         page.wait_for_function("() => /^(played|drew)/.test(document.querySelector("
                                "'[data-testid=race-last]').textContent)", timeout=ENGINE_WAIT)
         for size in sizes:
-            width, height = SIZES[size]
+            width, height = WINDOWS[size]
             resize(page, width, height)
             check_strip_fits(page, width, height, tall[size], on_table)
-            if size in ("390x844", "1440x900"):  # a race under way: a few more moves each
+            if size in ("phone", "desktop"):  # a race under way: a few more moves each
                 for _ in range(7):
                     playable = page.locator("[data-slot][data-playable]").count()
                     move = first_playable(page) if playable else DRAW
@@ -376,7 +375,7 @@ def test_the_race_strip_covers_no_card_and_the_table_still_fits(warm_context, si
                     timeout=ENGINE_WAIT)
                 dismiss_notices(page)
                 settled(page, "html")
-                page.screenshot(path=str(SHOTS / f"race-{size}.png"))
+                page.screenshot(path=str(SHOTS / f"race-{width}x{height}.png"))
         if phone:  # the AI clears: its panel fits the smallest phone, by touch
             over = page.locator("[data-testid=race-over]")
             hurry(page, "document.querySelector('[data-testid=race-over]').open", 1000)

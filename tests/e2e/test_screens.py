@@ -12,9 +12,9 @@ from tests.e2e.lines import SHORT_WINS, winnable_deal
 from tests.e2e.test_features import dismiss_notices
 from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
+from tests.e2e.windows import WINDOWS
 
-SIZES = {"phone": (390, 844), "small": (320, 568), "large": (430, 932), "landscape": (844, 390),
-         "small-landscape": (568, 320), "desktop": (1440, 900)}
+SIZES = WINDOWS
 PHONES = ("phone", "small", "large", "landscape", "small-landscape")
 OUT = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
 

@@ -7,7 +7,8 @@ import pytest
 
 from tests.e2e.app import DRAW, board, open_app
 from tests.e2e.test_table import wait_text
-from tests.e2e.touch import PHONES, centre, drag, phone_context, scroll_state
+from tests.e2e.touch import centre, drag, phone_context, scroll_state
+from tests.e2e.windows import windows
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 
@@ -26,7 +27,7 @@ def edge_deal() -> int:
 
 
 # The phones upright, and the larger one on its side (the toolbar at the right edge).
-SIZES = PHONES | {"landscape": (844, 390)}
+SIZES = windows("phone", "small", "landscape")
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -7,7 +7,9 @@ mobile viewport), then ``tap(page, x, y)`` or ``drag(page, start, end)``.
 
 from __future__ import annotations
 
-PHONES = {"phone": (390, 844), "small": (320, 568)}
+from tests.e2e.windows import windows
+
+PHONES = windows("phone", "small")
 
 
 def phone_context(opener, width: int, height: int, **options):
