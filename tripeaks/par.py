@@ -157,8 +157,9 @@ def _streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: 
 
     values: dict[int, array[int]] = {}  # layer -> points to come at its entries, in their order
 
-    def entered(layer: int) -> dict[int, int]:
-        return dict(zip(entries[layer], values[layer], strict=True)) if layer in values else {}
+    def entered(at: int) -> dict[int, int]:
+        """Layer ``at``'s entry sets -> points to come (none past the last layer)."""
+        return dict(zip(entries[at], values[at], strict=True)) if at in values else {}
 
     nodes = 0
     line: list[int] = []
