@@ -393,9 +393,12 @@ def _fewest_draws(solver: DealSolver, wins: list[int], pos: Position, max_nodes:
 
     def line_to(removed: int, waste: int, d: int) -> list[int]:
         out: list[int] = []
-        while (how := came[index[removed] * GROUP_BITS + waste]) != _START:
+        while True:
+            i = index[removed]
+            how = came[i * GROUP_BITS + waste]
+            if how == _START:
+                break
             if how == _BY_DRAWS:
-                i = index[removed]
                 out.extend([DRAW] * (d - layer_of[i]))
                 waste, d = first_waste[i], layer_of[i]
             else:
@@ -432,9 +435,10 @@ def _fewest_draws(solver: DealSolver, wins: list[int], pos: Position, max_nodes:
                 p = low.bit_length() - 1
                 r2, w2 = removed | low, peak_ranks[p]
                 i2 = index[r2]
-                if came[i2 * GROUP_BITS + w2] or not solver.table_wins(wins, r2, w2, s):
+                j = i2 * GROUP_BITS + w2
+                if came[j] or not solver.table_wins(wins, r2, w2, s):
                     continue
-                came[i2 * GROUP_BITS + w2] = _BY_PLAY + p * GROUP_BITS + waste
+                came[j] = _BY_PLAY + p * GROUP_BITS + waste
                 if r2 == ALL_REMOVED:
                     return d, line_to(r2, w2, d), True, nodes
                 if layer_of[i2] == 0xFF:
