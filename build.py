@@ -7,7 +7,8 @@
 What dist/ holds (every URL relative, so the site works at / and under any
 sub-path):
 
-  index.html, *.js, styles.css, icons/    the shell, copied from web/
+  index.html, boot.js, main/, worker/,     the shell, copied from web/ (main/: the page's
+  styles/, icons/                         modules; worker/: the engine's worker)
   manifest.json, service-worker.js        from the top level; the service worker
                                           gets its precache list injected here
   build-info.js                           the wheel's name and the build hash
@@ -253,7 +254,7 @@ def copy_rules(dist: Path) -> None:
     shutil.copyfile(ROOT / "docs" / "rules.md", dist / "rules.txt")
 
 
-# A new player's options (web/storage.js DEFAULT_OPTIONS), as the page asks for a game.
+# A new player's options (web/main/model/options.js OPTION_DEFAULTS), as the page asks for a game.
 FIRST_DEAL_REQUEST = {"preset": "standard"}
 
 
@@ -361,7 +362,7 @@ def module_graph(root: Path, entry: str, generated: frozenset[str] = frozenset()
     return seen
 
 
-def write_module_preloads(dist: Path, entry: str = "main.js") -> None:
+def write_module_preloads(dist: Path, entry: str = "main/main.js") -> None:
     """Put a modulepreload link for each module of the page's graph where
     index.html marks it, so the browser fetches them all at once."""
     page = dist / "index.html"

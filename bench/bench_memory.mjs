@@ -3,7 +3,7 @@
 // passes) in the runtime and wheel the site ships, under Node: each game is a
 // new deal ("new_game", with "prepare" for the next one as the page asks), the
 // normal AI's moves ("ai_step") to the end, then "par" and "analyse" as the
-// result panel asks them (web/tally.js: the analysis without par). After 10
+// result panel asks them (web/main/parts/results.js: the analysis without par). After 10
 // games and at every checkpoint after, it records the WebAssembly memory and the
 // Python heap (allocated blocks, live objects); it also lists every growth of the
 // WebAssembly memory with the game and the message that caused it.

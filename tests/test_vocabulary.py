@@ -11,13 +11,13 @@ from tripeaks.notation import DRAW
 from tripeaks.rules import RULE_KEYS, Rules
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-JS_ONLY_KINDS = {"boot"}  # web/engine-client.js: the worker could not start
+JS_ONLY_KINDS = {"boot"}  # web/main/model/engine-client.js: the worker could not start
 
 
 def page_defaults() -> dict[str, object]:
-    text = (WEB / "vocabulary.js").read_text()
+    text = (WEB / "main" / "model" / "vocabulary.js").read_text()
     found = re.search(r"export const DEFAULTS = (\{.*?\n\});", text, re.S)
-    assert found, "web/vocabulary.js holds its DEFAULTS as a JSON object"
+    assert found, "web/main/model/vocabulary.js holds its DEFAULTS as a JSON object"
     return json.loads(re.sub(r",\n\}$", "\n}", found.group(1)))
 
 
@@ -31,7 +31,7 @@ def test_the_pages_defaults_are_the_engines_vocabulary():
 
 
 def test_no_other_module_of_the_page_keeps_its_own_copy():
-    for path in WEB.glob("*.js"):
+    for path in WEB.rglob("*.js"):
         if path.name == "vocabulary.js":
             continue
         text = path.read_text()
@@ -42,6 +42,6 @@ def test_no_other_module_of_the_page_keeps_its_own_copy():
 
 def test_every_error_kind_the_page_checks_is_one_the_engine_sends():
     kinds = set(bridge.ERROR_KINDS) | JS_ONLY_KINDS
-    for path in WEB.glob("*.js"):
+    for path in WEB.rglob("*.js"):
         for kind in re.findall(r"error\.kind\s*[!=]==\s*\"([^\"]+)\"", path.read_text()):
             assert kind in kinds, f"{path.name} checks an error kind the engine never sends: {kind}"

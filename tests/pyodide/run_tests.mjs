@@ -123,6 +123,7 @@ int(pytest.main([
     "--ignore", "tests/test_site_build.py",
     # Reads web/, which is not copied into the runtime (it checks the page files).
     "--ignore", "tests/test_vocabulary.py",
+    "--ignore", "tests/test_page_shape.py",
     # pyproject's timeout settings are pytest-timeout's, a host plugin (SIGALRM: none here).
     "-W", "ignore:Unknown config option:pytest.PytestConfigWarning",
     *json.loads(pytest_args_json),

@@ -1,0 +1,225 @@
+// Dealing: New game, Restart, the daily deal, a typed deal, a deal of a difficulty; the next
+// deals got ready in the background, and each deal's difficulty class.
+
+import { gameRequest } from "../model/options.js";
+import { isoDate } from "../model/dates.js";
+import { words } from "../model/words.js";
+
+const idle = (run) => (globalThis.requestIdleCallback
+  ? requestIdleCallback(run, { timeout: 3000 })
+  : setTimeout(run, 100));
+
+export class Dealing extends EventTarget {
+  constructor({ engine, session, storage, renderer, dialogs, notices, options, watching, updates }) {
+    super();
+    Object.assign(this, { engine, session, storage, renderer, dialogs, notices, options, watching, updates });
+    this.preparing = false; // a prepare request is on its way, or waits for the page to be idle
+    this.prepareAgain = false;
+    this.difficulty = null; // the class the player last asked Deals for
+    this.ratedDay = null;
+    session.addEventListener("shown", ({ detail }) => { if (detail.fresh || detail.restored) this.rateSoon(); });
+    options.addEventListener("rules", () => { if (renderer.interactive) this.prepareSoon(); }); // the next deal under the new rules
+  }
+
+  /** Deal (or restart) and draw; ``closing`` names panels that close with the new board,
+   * as does a confirm panel held open by its yes; ``race``, a race that starts with it. */
+  async deal(request, { daily = null, command = "new_game", closing = [], race = null } = {}) {
+    closing = [...closing, "confirm"];
+    let state;
+    try {
+      state = await this.session.deal(command, request, { daily, closing, race });
+    } catch (error) {
+      for (const name of closing) this.dialogs.close(name); // the refusal is said on the table
+      throw error;
+    }
+    this.notices.dismiss("options"); // "rule changes apply from your next new game": now they have
+    this.renderer.announceDeal(state.board); // not each face-down card
+    if (command !== "restart") this.dispatchEvent(new Event("dealt")); // a game begun: the install offer counts them
+    if (command === "new_game") this.prepareSoon(); // the one after this one
+    return state;
+  }
+
+  /** A new deal under the player's options; options the engine refuses are reset, with a notice. */
+  async dealFromOptions() {
+    try {
+      await this.deal({ ...gameRequest(this.options.options), next: true }); // the deal prepareSoon got ready
+    } catch (error) {
+      if (!error || error.kind !== "bad-rules") throw error;
+      this.options.reset();
+      this.notices.show(`Your saved options could not be used (${error.message}), so they were reset to the defaults.`, { id: "options-problem", kind: "error" });
+      await this.deal(gameRequest(this.options.options));
+    }
+  }
+
+  newGame(request = null, before = null) {
+    const { session, dialogs } = this;
+    dialogs.close("result");
+    return session.enqueue(async () => {
+      await this.watching.stop();
+      if (!(await session.confirmLeave("New game", { hold: true }))) return;
+      if (before) before();
+      try {
+        if (request) await this.deal(request);
+        else await this.dealFromOptions();
+      } finally {
+        dialogs.close("confirm"); // held open for the board: closed whatever happened
+        this.notices.dismiss("difficulty");
+      }
+      this.updates.applyWaiting(); // a waiting update is applied now, between games, with the new one saved
+    });
+  }
+
+  restart() {
+    const { session, dialogs } = this;
+    dialogs.close("result");
+    return session.enqueue(async () => {
+      await this.watching.stop();
+      const game = session.game;
+      if (!game || game.board.moves === 0) return;
+      if (!(await session.confirmLeave("Restart", { hold: true }))) return;
+      try {
+        await this.deal({}, { command: "restart", daily: game.daily });
+      } finally {
+        dialogs.close("confirm"); // the panel held open for the board: closed whatever happened
+      }
+    });
+  }
+
+  /** The daily deal of ``date`` (today by default): the same for everyone on the same rules. */
+  playDaily(date = null) {
+    const { session, dialogs } = this;
+    const today = isoDate(new Date());
+    const day = date || today;
+    dialogs.close("result");
+    return session.enqueue(async () => {
+      await this.watching.stop();
+      if (!(await session.confirmLeave("New game"))) { dialogs.close("deals"); return; }
+      // The Deals panel stays until the day's board is drawn, and closes with it.
+      await this.deal({ ...gameRequest(this.options.options), date: day }, { command: "daily", daily: day, closing: ["deals"] });
+      const which = day === today ? `Today’s deal, ${day}` : `The deal of ${day}`;
+      this.notices.show(`${which}: the same for everyone on these rules, and it can be won.`, { id: "daily", timeout: 5000 });
+    });
+  }
+
+  /** The Deals panel's typed deal: ``kind`` "code" (a number or a code) or "cards" (52 cards). */
+  playTyped(kind) {
+    const { session, dialogs } = this;
+    const text = dialogs.typedDeal(kind);
+    if (!text) {
+      dialogs.setText("deal-error", kind === "code" ? "Type a deal number or a code first." : "Paste the 52 cards first.");
+      return null;
+    }
+    const request = { ...gameRequest(this.options.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, ""), from_options: true };
+    return session.enqueue(async () => {
+      try { // a typo is said at once, before anything is asked
+        await this.engine.call("check_deal", request);
+      } catch (error) {
+        dialogs.setText("deal-error", error.message);
+        return;
+      }
+      await this.watching.stop();
+      if (!(await session.confirmLeave("New game"))) return;
+      try {
+        await session.deal("new_game", request, { closing: ["deals"] });
+        dialogs.clearTypedDeal(kind);
+      } catch (error) {
+        dialogs.open("deals");
+        dialogs.setText("deal-error", error.message);
+      }
+    });
+  }
+
+  /** Deals panel, "Deal me": a winnable deal of a class under the player's rules ("any": as New game). */
+  dealDifficulty(difficulty) {
+    this.dialogs.close("deals");
+    if (!difficulty || difficulty === "any") {
+      this.difficulty = null;
+      return this.newGame();
+    }
+    const label = difficulty[0].toUpperCase() + difficulty.slice(1);
+    this.difficulty = difficulty;
+    return this.newGame({ ...gameRequest(this.options.options), difficulty }, () =>
+      this.notices.show(words.findingDeal(label), { id: "difficulty" }));
+  }
+
+  /**
+   * Get the next deal ready in the worker while the player plays: the next
+   * random deal under the player's options (its solver search, when the rules
+   * ask for winnable deals), so New game shows at once. The bridge tries one
+   * deal per request, and each request waits until the page is idle, so a tap
+   * waits for one search at most. (Today's deal is found when the Deals panel
+   * opens and rates it: see rateDay.)
+   */
+  prepareSoon() {
+    if (this.preparing) { this.prepareAgain = true; return; }
+    this.preparing = true;
+    const wanted = () => {
+      const request = gameRequest(this.options.options);
+      const out = [request];
+      // The player who asked for a difficulty gets the next one of it at once, too.
+      if (this.difficulty) out.push({ ...request, difficulty: this.difficulty });
+      return out;
+    };
+    const step = (index) => idle(async () => {
+      const requests = wanted();
+      if (this.prepareAgain) { this.prepareAgain = false; index = 0; }
+      if (index >= requests.length) { this.preparing = false; return; }
+      try {
+        const { ready } = await this.engine.call("prepare", requests[index]);
+        step(ready ? index + 1 : index);
+      } catch (error) { // options the engine refuses: New game says so, not this
+        console.warn("could not prepare the next deal:", error && error.message);
+        this.preparing = false;
+      }
+    });
+    step(0);
+  }
+
+  // -- difficulty ---------------------------------------------------------------------
+
+  /** The deal's class on the table, asked of the engine once the board is shown
+   * (and the page idle), so it never holds up a deal; kept with the game. */
+  rateSoon() {
+    const { session, renderer } = this;
+    const game = session.game;
+    if (!game || !game.board || session.covered) return;
+    if (game.rating) { renderer.setRating(game.rating); return; }
+    renderer.setRating(null);
+    const code = game.board.deal_code;
+    idle(async () => {
+      if (!session.isCurrent(game.gameId)) return; // another game by now
+      try {
+        const rating = await session.ask("rate", code ? { code } : {});
+        if (!session.isCurrent(game.gameId)) return;
+        session.note({ rating: rating.class });
+        renderer.setRating(rating.class);
+      } catch (error) {
+        console.warn("no rating:", error && error.message);
+      }
+    });
+  }
+
+  /** The Deals panel: the class of a day's deal under the player's rules (today's, or the
+   * day focused); the engine keeps the day's deal it finds, so playing it needs no search. */
+  async rateDay(date) {
+    const { dialogs } = this;
+    this.ratedDay = date;
+    const today = date === isoDate(new Date());
+    const which = today ? "Today’s deal" : `The deal of ${new Date(`${date}T12:00:00`).toLocaleDateString(undefined, { month: "long", day: "numeric" })}`;
+    dialogs.setText("daily-rating", `${which}: rating…`);
+    try {
+      const rating = await this.engine.call("rate", { ...gameRequest(this.options.options), date });
+      if (this.ratedDay === date) dialogs.setText("daily-rating", `${which}: ${rating.class}`);
+    } catch (error) {
+      if (this.ratedDay === date) dialogs.setText("daily-rating", "");
+    }
+  }
+
+  /** The Deals panel: the last two weeks, each day marked won or played. */
+  showDeals() {
+    const today = isoDate(new Date());
+    const stats = this.storage.load("stats").value;
+    this.dialogs.showDeals((stats && stats.daily) || {}, today);
+    this.rateDay(today);
+  }
+}

@@ -1,0 +1,119 @@
+// The player's options as this page keeps them: loaded, changed in the Options panel (rules
+// apply from the next new game, table options at once), taken up from another tab, reset.
+
+import { effectiveRules, presetTitle, withDefaults } from "../model/options.js";
+import { RULE_KEYS } from "../model/vocabulary.js";
+
+export class OptionsKeeper extends EventTarget {
+  constructor({ engine, session, storage, renderer, dialogs, notices, sound = null }) {
+    super();
+    Object.assign(this, { engine, session, storage, renderer, dialogs, notices, sound });
+    this.options = null;
+    this.presets = []; // the engine's named rule sets (bridge "presets")
+    this.rulesChanged = false; // said when the Options panel closes
+    // The status line names the rules of the game on the table.
+    session.addEventListener("shown", ({ detail }) => {
+      if (detail.fresh || detail.restored || detail.taken) renderer.setPreset(presetTitle(detail.game.preset, this.presets));
+    });
+  }
+
+  /** The saved options (or the defaults), shown on the table. */
+  load() {
+    this.options = withDefaults(this.session.load("options") || {});
+    this.apply();
+  }
+
+  /** The table options drawn: deck, theme, speed, sound button. */
+  apply() {
+    this.renderer.applyOptions(this.options);
+    if (this.sound) this.sound.show();
+  }
+
+  /** Options the engine refused: back to the defaults, saved. */
+  reset() {
+    this.options = withDefaults({});
+    this.storage.save("options", this.options);
+    this.apply();
+  }
+
+  /** Options saved elsewhere (a backup, another tab) taken up here; false when they are these already. */
+  take(value) {
+    const next = withDefaults(value);
+    if (JSON.stringify(next) === JSON.stringify(this.options)) return false;
+    this.options = next;
+    this.apply();
+    return true;
+  }
+
+  /** The options another tab saved, taken up here. */
+  catchUp() {
+    const { value } = this.storage.load("options");
+    return value ? this.take(value) : false;
+  }
+
+  /** The engine's presets, asked once it is ready, put in the panels' lists. */
+  async fetchPresets() {
+    try {
+      this.presets = (await this.engine.call("presets")).presets || [];
+      this.dialogs.fillPresets(this.presets);
+    } catch (error) {
+      console.warn("no presets:", error);
+    }
+  }
+
+  show() {
+    this.dialogs.showOptions(this.options, effectiveRules(this.options, this.presets), this.presets);
+  }
+
+  /** One field of the Options panel changed; a rule change is announced ("rules") for the next deal. */
+  changed(field) {
+    const { dialogs, storage } = this;
+    const [name, value] = dialogs.readField(field);
+    this.catchUp(); // change the latest options, not a stale copy: another tab's change stays
+    const o = this.options;
+    const rule = RULE_KEYS.includes(name);
+    if (name === "preset") {
+      o.preset = value;
+      o.rules = {};
+    } else if (rule) {
+      const preset = this.presets.find((p) => p.name === o.preset);
+      if (preset && preset.rules[name] === value) delete o.rules[name];
+      else o.rules[name] = value;
+    } else {
+      o[name] = value;
+      this.apply();
+    }
+    storage.save("options", o);
+    if (name === "preset" || rule) {
+      this.show(); // show the preset's values
+      dialogs.focusOption(name);
+      this.rulesChanged = true; // said when the panel closes (the panel says it already)
+      this.dispatchEvent(new Event("rules"));
+    }
+  }
+
+  /** The Options panel closed: a rule change is said once. */
+  closed() {
+    if (!this.rulesChanged) return;
+    this.rulesChanged = false;
+    this.notices.show("Rule changes apply from your next new game.", { id: "options", timeout: 4000 });
+  }
+
+  /** The table's sound button: the same option as Options' "Sound". */
+  toggleSound() {
+    const { storage, sound } = this;
+    this.options.sound = this.options.sound === false;
+    storage.save("options", this.options);
+    if (sound) {
+      sound.show();
+      if (this.options.sound) sound.unlock();
+    }
+  }
+
+  showRules() {
+    const game = this.session.game;
+    const rules = game && game.board ? game.board.rules : effectiveRules(this.options, this.presets);
+    const name = game ? game.preset : this.options.preset;
+    this.dialogs.showRules(presetTitle(name, this.presets), rules);
+  }
+}

@@ -1,0 +1,383 @@
+// The panels over the table: end of game, confirm, menu, deals, options,
+// statistics, rules, pause and the board in words. This module opens, closes
+// and fills them (textContent only); the app's parts decide what happens.
+
+import { presetStats, summary } from "../model/statistics.js";
+import { AI_SEES, formatTime, words } from "../model/words.js";
+import { rulesText } from "../model/options.js";
+import { RULE_KEYS } from "../model/vocabulary.js";
+import { isoDate } from "../model/dates.js";
+import { ResultPanel } from "./result-panel.js";
+import { KEY_HELP } from "./input.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export class Dialogs {
+  constructor(doc = document) {
+    this.doc = doc;
+    this.all = {};
+    for (const dialog of doc.querySelectorAll("dialog[data-testid]")) {
+      this.all[dialog.dataset.testid] = dialog;
+      dialog.addEventListener("click", (event) => {
+        if (event.target.closest("[data-close]")) dialog.close();
+        else if (event.target === dialog && dialog.dataset.testid !== "confirm") dialog.close(); // the backdrop
+      });
+    }
+    this.resultPanel = new ResultPanel(this.all.result);
+    this.onclose = () => {};
+    this.onchange = () => {}; // called with whether any panel is open, when that may have changed
+    // A modal panel makes the rest of the page inert, so the notices and the
+    // screen-reader announcements move into whichever panel is open, and back
+    // to their places when none is.
+    this.carried = [...doc.querySelectorAll("[data-testid=notices], [data-testid=announce]")]
+      .map((element) => ({ element, parent: element.parentNode, next: element.nextSibling }));
+    for (const dialog of Object.values(this.all)) {
+      // Registered first, so it sees each close event before any other listener: one
+      // that finds its panel open again is an earlier close's (the event comes a task
+      // after close()), and no listener may take it for this opening's close.
+      dialog.addEventListener("close", (event) => {
+        if (dialog.open) { event.stopImmediatePropagation(); return; }
+        this.panelsChanged();
+        this.onclose(dialog.dataset.testid);
+      });
+    }
+  }
+
+  /** After a panel opens or closes: tell onchange whether one is open, and put
+   * the notices and announcements in it, or back in the page. */
+  panelsChanged() {
+    const open = Object.values(this.all).find((d) => d.open);
+    this.onchange(Boolean(open));
+    for (const { element, parent, next } of this.carried) {
+      if (open) {
+        if (element.parentNode !== open) open.insertBefore(element, open.querySelector("h2 + *")); // under the title, above the text
+      } else if (element.parentNode !== parent) {
+        parent.insertBefore(element, next && next.parentNode === parent ? next : null);
+      }
+    }
+  }
+
+  get(name) { return this.all[name]; }
+
+  isOpen(name) { return Boolean(this.all[name] && this.all[name].open); }
+
+  anyOpen() { return Object.values(this.all).some((d) => d.open); }
+
+  open(name) {
+    for (const [other, dialog] of Object.entries(this.all)) {
+      if (other !== name && dialog.open) dialog.close();
+    }
+    const dialog = this.all[name];
+    if (!dialog.open) dialog.showModal();
+    this.panelsChanged();
+    return dialog;
+  }
+
+  close(name) {
+    const dialog = this.all[name];
+    if (!dialog || !dialog.open) return;
+    dialog.close();
+    this.panelsChanged(); // now, not at the close event: what is said next is said in the page
+  }
+
+  /** Ask yes or no; resolves true for yes. Esc or the backdrop is no. With
+   * ``hold``, a yes leaves the panel open for the caller to close with what it
+   * asked for (one style pass for both). */
+  confirm(title, text, yes = "Leave it", no = "Keep playing", { hold = false } = {}) {
+    const dialog = this.all.confirm;
+    dialog.querySelector("h2").textContent = title;
+    dialog.querySelector(".confirm-text").textContent = text;
+    const yesButton = dialog.querySelector("[value=yes]");
+    const noButton = dialog.querySelector("[value=no]");
+    yesButton.textContent = yes;
+    noButton.textContent = no;
+    this.open("confirm");
+    noButton.focus();
+    return new Promise((resolve) => {
+      const done = (answer) => {
+        yesButton.removeEventListener("click", onYes);
+        noButton.removeEventListener("click", onNo);
+        dialog.removeEventListener("close", onClose);
+        if (dialog.open && !(hold && answer)) dialog.close();
+        resolve(answer);
+      };
+      const onYes = () => done(true);
+      const onNo = () => done(false);
+      const onClose = () => done(false);
+      yesButton.addEventListener("click", onYes);
+      noButton.addEventListener("click", onNo);
+      dialog.addEventListener("close", onClose);
+    });
+  }
+
+  // -- end of game ---------------------------------------------------------------
+
+  /** Fill the end-of-game panel and open it ({won, board, stats, before, pending, presetName, presets}). */
+  result(result) {
+    this.resultPanel.fill(result);
+    this.open("result");
+  }
+
+  setText(testid, text) {
+    const el = this.doc.querySelector(`[data-testid=${testid}]`);
+    if (el) el.textContent = text;
+  }
+
+  par(par) {
+    this.resultPanel.par(par);
+  }
+
+  analysis(a) {
+    this.resultPanel.analysis(a);
+  }
+
+  // -- options ---------------------------------------------------------------------
+
+  fillPresets(presets) {
+    this.presets = presets;
+    const options = presets.map((p) => {
+      const o = this.doc.createElement("option");
+      o.value = p.name;
+      o.textContent = p.title;
+      return o;
+    });
+    this.doc.querySelector("[data-testid=opt-preset]").replaceChildren(...options);
+    const statsSelect = this.doc.querySelector("[data-testid=stats-preset]");
+    const copies = options.map((o) => o.cloneNode(true));
+    const custom = this.doc.createElement("option");
+    custom.value = "custom";
+    custom.textContent = "Custom rules";
+    statsSelect.replaceChildren(...copies, custom);
+  }
+
+  showOptions(options, rules, presets) {
+    const form = this.doc.querySelector("[data-testid=options-form]");
+    form.elements.preset.value = options.preset;
+    const preset = presets.find((p) => p.name === options.preset);
+    form.querySelector(".preset-summary").textContent = preset ? preset.summary : "";
+    for (const key of RULE_KEYS) {
+      const field = form.elements[key];
+      if (!field) continue;
+      if (field.type === "checkbox") field.checked = Boolean(rules[key]);
+      else if (key === "undo_limit") field.value = this.undoValue(rules[key], field);
+      else field.value = rules[key];
+    }
+    form.elements.errorHelp.checked = options.errorHelp !== false;
+    form.elements.fourColour.checked = Boolean(options.fourColour);
+    form.elements.fairHint.checked = Boolean(options.fairHint);
+    form.elements.theme.value = options.theme || "felt";
+    form.elements.speed.value = options.speed || "normal";
+    for (const [name, fallback] of [["verbosity", "full"], ["shortcuts", "on"], ["cardSize", "normal"]]) {
+      if (form.elements[name]) form.elements[name].value = options[name] || fallback;
+    }
+    if (form.elements.highlight) form.elements.highlight.checked = Boolean(options.highlight);
+    if (form.elements.sound) form.elements.sound.checked = options.sound !== false;
+    form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
+    // Say what differs from the preset, in the form's own words.
+    const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
+      const field = form.elements[key];
+      const label = field.closest("label");
+      if (field.type === "checkbox") return `${label.textContent.trim()}: ${field.checked ? "on" : "off"}`;
+      return `${label.firstChild.textContent.trim()}: ${field.selectedOptions[0] ? field.selectedOptions[0].textContent : field.value}`;
+    });
+    if (changed.length) {
+      form.querySelector(".preset-summary").textContent +=
+        ` Changed here: ${changed.join("; ")}. New games use these rules.`;
+    }
+    this.open("options");
+  }
+
+  undoValue(limit, select) {
+    if (limit === null || limit === undefined) return "unlimited";
+    const text = String(limit);
+    if (![...select.options].some((o) => o.value === text)) {
+      const extra = this.doc.createElement("option");
+      extra.value = text;
+      extra.textContent = words.lastMoves(text);
+      select.append(extra);
+    }
+    return text;
+  }
+
+  /** Put the keyboard back on a field the panel has just redrawn. */
+  focusOption(name) {
+    this.all.options.querySelector(`[name=${name}]`).focus();
+  }
+
+  /** The form's values: {preset, rule: value} for one changed field. */
+  readField(field) {
+    const name = field.name;
+    if (field.type === "checkbox") return [name, field.checked];
+    if (name === "undo_limit") return [name, field.value === "unlimited" ? null : Number(field.value)];
+    return [name, field.value];
+  }
+
+  // -- statistics --------------------------------------------------------------------
+
+  /** The rules whose figures the Statistics panel shows. */
+  statsPreset() {
+    return this.doc.querySelector("[data-testid=stats-preset]").value;
+  }
+
+  /** Hand the browser a file to save (the backup). */
+  download(filename, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = this.doc.createElement("a");
+    a.href = url;
+    a.download = filename;
+    this.doc.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  showStats(stats, preset) {
+    const select = this.doc.querySelector("[data-testid=stats-preset]");
+    select.value = preset;
+    const p = presetStats(stats, preset);
+    const grid = this.doc.querySelector("[data-testid=stats-grid]");
+    const items = [];
+    const known = (this.presets || []).find((x) => x.name === preset);
+    for (const [label, value] of summary(p, formatTime, known && known.scores ? known.scores : undefined)) {
+      const div = this.doc.createElement("div");
+      const dt = this.doc.createElement("dt");
+      dt.textContent = label;
+      const dd = this.doc.createElement("dd");
+      dd.textContent = value;
+      div.append(dt, dd);
+      items.push(div);
+    }
+    grid.replaceChildren(...items);
+    this.chart(p.recent);
+    if (!this.isOpen("stats")) this.open("stats");
+  }
+
+  /** Bars of the recent games: score (or cards cleared with no points), won ones bright. */
+  chart(recent) {
+    const box = this.doc.querySelector("[data-testid=chart]");
+    if (!recent.length) {
+      const p = this.doc.createElement("p");
+      p.className = "empty-chart";
+      p.textContent = "No games yet with these rules.";
+      box.replaceChildren(p);
+      return;
+    }
+    const scored = recent.some((g) => typeof g.score === "number");
+    const values = recent.map((g) => (scored ? (typeof g.score === "number" ? g.score : 0) : 28 - g.left));
+    const max = Math.max(1, ...values.map((v) => Math.abs(v)));
+    const w = 300;
+    const h = 100;
+    const bw = w / Math.max(values.length, 10);
+    const svg = this.doc.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", `0 0 ${w} ${h + 14}`);
+    svg.setAttribute("role", "img");
+    const label = scored ? "Scores" : "Cards cleared";
+    svg.setAttribute("aria-label", words.lastGames(label, values));
+    values.forEach((v, i) => {
+      const bar = this.doc.createElementNS(SVG, "rect");
+      const height = Math.max(1, (Math.max(0, v) / max) * h);
+      bar.setAttribute("x", String(i * bw + 1));
+      bar.setAttribute("y", String(h - height));
+      bar.setAttribute("width", String(Math.max(1, bw - 2)));
+      bar.setAttribute("height", String(height));
+      bar.setAttribute("class", recent[i].won ? "won" : "lost");
+      svg.append(bar);
+    });
+    const axis = this.doc.createElementNS(SVG, "text");
+    axis.setAttribute("x", "0");
+    axis.setAttribute("y", String(h + 12));
+    axis.setAttribute("class", "axis");
+    axis.textContent = `${label}; highest ${max}. Bright bars are wins.`;
+    svg.append(axis);
+    box.replaceChildren(svg);
+  }
+
+  // -- deals, rules, the board in words -------------------------------------------------
+
+  showDeals(daily, today) {
+    const list = this.doc.querySelector("[data-testid=days]");
+    const items = [];
+    const day = new Date(`${today}T12:00:00`);
+    for (let i = 13; i >= 0; i--) {
+      const d = new Date(day);
+      d.setDate(day.getDate() - i);
+      const iso = isoDate(d);
+      const li = this.doc.createElement("li");
+      const mark = daily[iso];
+      li.className = mark || "none";
+      const button = this.doc.createElement("button");
+      button.type = "button";
+      button.dataset.action = "daily";
+      button.dataset.date = iso;
+      let shown = String(d.getDate());
+      button.textContent = shown;
+      if (i === 13 || d.getDate() === 1) { // where a month starts, say which
+        const month = this.doc.createElement("small");
+        month.textContent = d.toLocaleDateString(undefined, { month: "short" });
+        button.append(" ", month);
+        shown += ` ${month.textContent}`;
+      }
+      const said = mark === "won" ? "won" : mark === "played" ? "played, not won" : "not played";
+      // The spoken name starts with what the button shows (speech input finds it by that).
+      button.setAttribute("aria-label", `${shown}: the deal of ${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })} (${said})`);
+      button.setAttribute("title", `${iso}: ${said}`);
+      li.append(button);
+      if (iso === today) li.classList.add("today");
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    this.setText("deal-error", "");
+    this.open("deals");
+    list.querySelector(".today button").focus(); // not the oldest day, two weeks back
+  }
+
+  /** The Deals panel's typed deal (``kind`` "code" or "cards"), its error line moved beside it. */
+  typedDeal(kind) {
+    const field = this.dealField(kind);
+    field.closest("section").append(this.doc.querySelector("[data-testid=deal-error]")); // said next to its field
+    return field.value.trim();
+  }
+
+  clearTypedDeal(kind) {
+    this.dealField(kind).value = "";
+  }
+
+  dealField(kind) {
+    return this.doc.querySelector(kind === "code" ? "[data-testid=deal-code]" : "[data-testid=deal-cards]");
+  }
+
+  showRules(title, rules) {
+    const box = this.doc.querySelector("[data-testid=rules-text]");
+    const heading = this.doc.createElement("h3");
+    heading.textContent = title;
+    const more = this.doc.createElement("p");
+    const link = Object.assign(this.doc.createElement("a"), {
+      href: "rules.txt", target: "_blank", rel: "noopener",
+      textContent: "All five rule sets, with a worked scoring example each (docs/rules.md)",
+    });
+    link.dataset.testid = "rules-doc";
+    more.append(link);
+    const ai = this.doc.createElement("p");
+    ai.dataset.testid = "rules-ai";
+    ai.textContent = AI_SEES;
+    box.replaceChildren(heading, ...rulesText(rules).map((text) => {
+      const p = this.doc.createElement("p");
+      p.textContent = text;
+      return p;
+    }), ai, more, ...this.keysHelp());
+    this.open("rules");
+  }
+
+  keysHelp() {
+    const h = this.doc.createElement("h3");
+    h.textContent = "Keys";
+    const list = this.doc.createElement("ul");
+    list.dataset.testid = "rules-keys";
+    for (const text of KEY_HELP) {
+      const li = this.doc.createElement("li");
+      li.textContent = text;
+      list.append(li);
+    }
+    return [h, list];
+  }
+}

@@ -1,0 +1,256 @@
+// The end-of-game panel, read at a glance: the figures as tiles, the score as
+// bars with par beside it, what the statistics gained, and after a loss the
+// move that lost it. It only shows what the engine and the statistics say;
+// textContent only.
+
+import { presetStats } from "../model/statistics.js";
+import { presetTitle } from "../model/options.js";
+import { STUCK_TITLE, formatTime, words } from "../model/words.js";
+
+const signed = (v) => (v > 0 ? `+${v}` : String(v));
+
+/** What the statistics gained from this game: [{label, value, change, best}]. */
+export function statsChanges(before, after, { won, scored }) {
+  const out = [{ label: "Won", value: `${after.won} of ${after.played}`, change: won ? "+1 win" : "", best: false }];
+  if (won) {
+    const best = after.bestStreak > before.bestStreak;
+    out.push({ label: "Winning run", value: String(after.streak), change: best ? "New best" : "", best });
+  } else if (before.streak > 0) {
+    out.push({ label: "Winning run", value: "0", change: `was ${before.streak}`, best: false });
+  }
+  if (scored && after.bestScore !== null) {
+    const best = won && (before.bestScore === null || after.bestScore > before.bestScore);
+    out.push({ label: "Best score", value: String(after.bestScore), change: best ? "New best" : "", best });
+  }
+  return out;
+}
+
+export class ResultPanel {
+  constructor(dialog) {
+    this.dialog = dialog;
+    this.doc = dialog.ownerDocument;
+    const $ = (id) => dialog.querySelector(`[data-testid=${id}]`);
+    this.tiles = $("result-tiles");
+    this.table = $("breakdown");
+    this.parBox = $("par");
+    this.analysisBox = $("analysis");
+    this.statsBox = $("result-stats");
+    this.replay = $("replay");
+    this.aiBox = $("ai-results");
+    // What a screen reader says as the panel opens: its title, then this summary (its description).
+    this.summary = this.el("p", "sr-only");
+    this.summary.id = "result-summary";
+    this.summary.dataset.testid = "result-summary";
+    dialog.querySelector("h2").after(this.summary);
+    dialog.setAttribute("aria-describedby", this.summary.id);
+    // What arrives later from the engine (par, the analysis, the AI's results), said as it comes:
+    // each is added as a line of its own, so one never cuts off the one before.
+    this.voice = this.el("div", "sr-only");
+    this.voice.setAttribute("role", "status");
+    this.voice.dataset.testid = "result-voice";
+    dialog.append(this.voice);
+  }
+
+  /** Say a late arrival once (a line added to the panel's own live region). */
+  say(text) {
+    if (text) this.voice.append(this.el("p", "", text));
+  }
+
+  /** The panel's description: the outcome, the last move of a lost game, the figures, what changed. */
+  summarize(won, board, changes) {
+    const parts = [];
+    const last = board.last_action;
+    const card = board.waste && board.waste.name;
+    if (!won && last && card && (last.kind === "draw" || last.kind === "play")) {
+      parts.push(`The last move: ${last.kind === "draw" ? "drew" : "played"} the ${card}.`);
+    }
+    if (!won) parts.push(words.cardsLeftOnTable(board.cards_left));
+    if (typeof board.score === "number") parts.push(`Score ${board.score}.`);
+    parts.push(words.movesIn(board.moves, formatTime(board.elapsed || 0)));
+    for (const c of changes) if (c.change) parts.push(`${c.label}: ${c.value}, ${c.change}.`);
+    if (!won && board.can_undo) parts.push("Undo can still take the last move back.");
+    return parts.join(" ");
+  }
+
+  el(tag, className = "", text = "") {
+    const e = this.doc.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  /** Fill the panel for a finished game (it is opened by the caller). */
+  fill({ won, board, stats, before = null, pending = false, presetName, presets = [] }) {
+    const d = this.dialog;
+    d.dataset.outcome = won ? "won" : "stuck";
+    d.querySelector("h2").textContent = won ? "You cleared the peaks!" : STUCK_TITLE;
+    const scored = typeof board.score === "number";
+    this.board = board;
+    this.scored = scored;
+
+    // Tiles: the figures a player looks for first.
+    const tiles = [];
+    if (!won) tiles.push(["Cards left", String(board.cards_left), "left"]);
+    if (scored) tiles.push(["Score", String(board.score), "score"]);
+    if (won) tiles.push(["Draws", "—", "draws"]);
+    tiles.push(["Moves", String(board.moves), "moves"], ["Time", formatTime(board.elapsed || 0), "time"]);
+    this.tiles.replaceChildren(...tiles.map(([label, value, key]) => {
+      const tile = this.el("div", `tile ${key}`);
+      tile.dataset.tile = key;
+      tile.append(this.el("span", "tile-value", value), this.el("span", "tile-label", label), this.el("span", "tile-note"));
+      return tile;
+    }));
+    if (won) this.tiles.querySelector("[data-tile=draws]").hidden = true; // until par says it
+
+    this.bars(won);
+    this.parBox.replaceChildren();
+    if (won) this.parBox.append(this.el("p", "working", "Working out par for this deal…"));
+    this.analysisBox.replaceChildren();
+    if (!won) this.analysisBox.append(this.el("p", "working", "Asking the solver what happened…"));
+    this.analysisBox.append(this.replay);
+    this.replay.hidden = true;
+
+    this.statsBox.replaceChildren();
+    this.voice.replaceChildren();
+    let changes = [];
+    if (stats) {
+      const after = presetStats(stats, presetName);
+      const was = before || after;
+      const list = this.el("ul", "changes");
+      changes = statsChanges(was, after, { won, scored });
+      for (const item of changes) {
+        const li = this.el("li", item.best ? "best" : item.change ? "changed" : "");
+        li.append(this.el("span", "change-label", item.label), this.el("strong", "change-value", item.value));
+        if (item.change) li.append(this.el("span", "change-note", item.change));
+        list.append(li);
+      }
+      const head = this.el("h3", "", `${presetTitle(presetName, presets)} statistics`);
+      this.statsBox.append(head, list);
+      if (pending) this.statsBox.append(this.el("p", "note", "Undo can still save this game: the loss counts when you leave it."));
+    }
+    this.summary.textContent = this.summarize(won, board, changes);
+    d.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
+    this.aiBox.hidden = false;
+    this.aiBox.querySelector("tbody").replaceChildren();
+    this.aiBox.querySelector("[data-testid=ai-results-note]").textContent = "The AI players are playing this deal…";
+  }
+
+  /** The easy, normal and hard AI on the same deal and rules, beside the player's own result. */
+  aiResults(results, board, error = null) {
+    const note = this.aiBox.querySelector("[data-testid=ai-results-note]");
+    if (!results) {
+      note.textContent = `The AI players could not play this deal${error && error.message ? ` (${error.message})` : ""}.`;
+      this.say(note.textContent);
+      return;
+    }
+    const scored = typeof board.score === "number";
+    this.aiBox.querySelector(".ai-score").hidden = !scored;
+    const you = { level: "you", won: board.won, cards_left: board.cards_left, moves: board.moves, score: board.score };
+    const rows = [you, ...results].map((r) => {
+      const tr = this.el("tr", r.level === "you" ? "you" : r.won ? "won" : "");
+      tr.dataset.player = r.level;
+      const th = this.el("th", "", r.level === "you" ? "You" : `${r.level[0].toUpperCase()}${r.level.slice(1)} AI`);
+      th.scope = "row";
+      tr.append(th, this.el("td", "", words.aiResult(r)), this.el("td", "num", String(r.moves)));
+      if (scored) tr.append(this.el("td", "num", String(r.score)));
+      return tr;
+    });
+    this.aiBox.querySelector("tbody").replaceChildren(...rows);
+    const beat = results.filter((r) => (board.won ? !r.won || (scored && r.score < board.score) : !r.won && r.cards_left > board.cards_left)).length;
+    note.textContent = `Same deal, same rules; each AI sees only what you see. You did better than ${beat} of the 3.`;
+    this.say(`The AI on this deal: ${results.map((r) => `${r.level} AI ${words.aiResult(r).toLowerCase()}`).join(", ")}. You did better than ${beat} of the 3.`);
+  }
+
+  /** The score as bars, one a line, their numbers aligned; the total below; par once known. */
+  bars(won) {
+    const board = this.board;
+    const LABELS = {
+      streaks: "Streaks", peaks: "Peak bonuses", start: "Start", cards: "Cards played", draws: "Draws",
+      bonus: won ? (board.rules && board.rules.scoring === "classic" ? "Clearing bonus" : "Stock bonus") : "Cards left",
+    };
+    const rows = Object.entries(board.breakdown || {}).filter(([, v]) => Number.isFinite(v) && v !== 0);
+    this.rows = rows.map(([key, value]) => ({ label: LABELS[key] || key, value, text: key === "start" ? String(value) : signed(value) }));
+    this.drawBars(null);
+  }
+
+  drawBars(par) {
+    const body = this.table.tBodies[0];
+    const rows = [...this.rows];
+    const total = this.scored ? this.board.score : null;
+    if (rows.length && total !== null) rows.push({ label: "Total", value: total, text: String(total), kind: "total" });
+    if (rows.length && par !== null) rows.push({ label: "Par", value: par.score, text: `${par.exact ? "" : "≥ "}${par.score}`, kind: "par" });
+    const max = Math.max(1, ...rows.map((r) => Math.abs(r.value)));
+    body.replaceChildren(...rows.map((r) => {
+      const tr = this.el("tr", [r.kind, r.value < 0 ? "minus" : ""].filter(Boolean).join(" "));
+      const th = this.el("th", "", r.label);
+      th.scope = "row";
+      const barCell = this.el("td", "bar");
+      barCell.setAttribute("aria-hidden", "true");
+      const bar = this.el("span");
+      bar.style.width = `${Math.max(2, (100 * Math.abs(r.value)) / max).toFixed(1)}%`;
+      barCell.append(bar);
+      tr.append(th, barCell, this.el("td", "num", r.text));
+      return tr;
+    }));
+    this.table.hidden = rows.length === 0;
+  }
+
+  /** Par for a won deal: the bar beside the total, and the fewest draws beside the player's. */
+  par(par) {
+    this.parBox.replaceChildren();
+    if (!par || par.result !== "win") {
+      this.parBox.append(this.el("p", "note", "The solver could not work out par in time."));
+      this.say("The solver could not work out par in time.");
+      return;
+    }
+    const heard = [];
+    const yours = par.yours || {};
+    const mine = this.board.score;
+    if (typeof par.score === "number" && typeof mine === "number") {
+      this.drawBars({ score: par.score, exact: par.score_exact });
+      const matched = mine >= par.score;
+      const line = this.el("p", matched ? "verdict good" : "verdict",
+        matched ? "Par matched: no line scores more." : `Par is ${par.score_exact ? "" : "at least "}${par.score}: the best line scores ${par.score - mine} more.`);
+      this.parBox.append(line);
+      heard.push(line.textContent);
+    }
+    if (typeof par.draws === "number") {
+      const tile = this.tiles.querySelector("[data-tile=draws]");
+      if (tile && typeof yours.draws === "number") {
+        tile.hidden = false;
+        tile.querySelector(".tile-value").textContent = String(yours.draws);
+        tile.querySelector(".tile-note").textContent = `fewest ${par.draws}`;
+        tile.classList.toggle("good", yours.draws <= par.draws);
+        heard.push(`You drew ${yours.draws} times; the fewest draws that still win: ${par.draws}.`);
+      }
+      if (typeof yours.draws !== "number") {
+        this.parBox.append(this.el("p", "note", `The fewest draws that still win: ${par.draws}.`));
+        heard.push(`The fewest draws that still win: ${par.draws}.`);
+      }
+    }
+    this.say(heard.join(" "));
+  }
+
+  /** After a loss: the move that lost a winnable deal, and its replay. */
+  analysis(a) {
+    const box = this.analysisBox;
+    box.replaceChildren();
+    let head;
+    let detail = "";
+    if (!a || a.winnable === null) head = "The solver could not decide this deal in time.";
+    else if (!a.winnable) head = "No sequence of moves clears this deal: it could not be won.";
+    else if (a.still_winnable) head = "The deal can still be won from here.";
+    else if (a.turning_point !== null && a.turning_point !== undefined) {
+      const what = a.turning_move === "D" ? "drawing from the stock" : `playing the ${a.turning_name || a.turning_move}`;
+      head = `Lost at move ${a.turning_point + 1}, ${what}.`;
+      detail = "Until then this deal could be won.";
+    } else head = "This deal could be won.";
+    const callout = this.el("div", "callout");
+    callout.append(this.el("p", "callout-head", head));
+    if (detail) callout.append(this.el("p", "callout-detail", detail));
+    box.append(callout);
+    this.replay.hidden = !(a && Array.isArray(a.line) && a.line.length);
+    callout.append(this.replay);
+    this.say([head, detail, this.replay.hidden ? "" : `${this.replay.textContent}: a button below replays it.`].filter(Boolean).join(" "));
+  }
+}

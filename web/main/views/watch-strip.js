@@ -1,0 +1,50 @@
+// The watch strip under the table while the AI, the solver's line or a replay plays: its
+// title, its controls (level, Play or Pause, speed, Play this deal) and where the keyboard is.
+
+export class WatchStrip {
+  constructor(doc = document) {
+    this.doc = doc;
+    this.bar = doc.querySelector("[data-testid=watch]");
+    // The strip's height (one row or two, as its controls wrap) tells the stylesheet
+    // how much the table gives up for it and how high the notices go (--strip, in rem).
+    if (globalThis.ResizeObserver) {
+      new ResizeObserver(() => this.measure()).observe(this.bar);
+    }
+  }
+
+  measure() {
+    if (this.bar.hidden) return;
+    const rem = parseFloat(getComputedStyle(this.doc.documentElement).fontSize) || 16;
+    const strip = (this.bar.offsetHeight / rem).toFixed(2);
+    if (this.doc.documentElement.style.getPropertyValue("--strip") !== strip) {
+      this.doc.documentElement.style.setProperty("--strip", strip);
+    }
+  }
+
+  $(id) { return this.bar.querySelector(`[data-testid=${id}]`); }
+
+  /** Show the strip (or hide it): a line (the solver's, a replay's) has no level to choose
+   * and no AI to compare with; only a replay offers "Play this deal". */
+  set(on, { title = "", line = false, replay = false, speed = "fast", running = false } = {}) {
+    this.bar.hidden = !on;
+    if (title) this.bar.querySelector(".watch-title").textContent = title;
+    this.bar.querySelector("label").hidden = line;
+    this.$("watch-race").hidden = line;
+    this.$("replay-play").hidden = !replay;
+    this.$("watch-speed").value = speed;
+    this.running(running);
+  }
+
+  /** The Play button says Pause while the moves run. */
+  running(on) {
+    this.$("ai-run").textContent = on ? "Pause" : "Play";
+  }
+
+  /** The AI level chosen in the strip. */
+  level() { return this.$("ai-level").value; }
+
+  focus() { this.$("ai-run").focus(); }
+
+  /** Whether the keyboard is on one of the strip's controls. */
+  holdsFocus() { return this.bar.contains(this.doc.activeElement); }
+}
