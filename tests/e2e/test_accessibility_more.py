@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import DRAW, focused, hurry, open_app, walk_to
+from tests.e2e.accessibility import OUTLINE, spoken, spoken_log, wait_said
+from tests.e2e.app import DRAW, focused, hurry, open_app, open_panel, walk_to
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_accessibility import OUTLINE, spoken, spoken_log, wait_said
-from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 from tripeaks.deals import encode_code
 from tripeaks.game import Game

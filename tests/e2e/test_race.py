@@ -23,6 +23,7 @@ from tests.e2e.app import (
     WASTE_CHANGED,
     board,
     click_move,
+    dismiss_notices,
     hurry,
     notices,
     open_app,
@@ -30,10 +31,9 @@ from tests.e2e.app import (
     saved,
     settled,
     wait_ready,
+    wait_text,
 )
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_features import dismiss_notices
-from tests.e2e.test_table import wait_text
 from tests.e2e.touch import centre, phone_context, tap
 from tests.e2e.windows import WINDOWS, windows
 from tripeaks import race
