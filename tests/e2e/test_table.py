@@ -86,7 +86,7 @@ def test_a_fast_double_tap_plays_once(page, site):
 
 def test_a_whole_game_by_keyboard_alone(page, site):
     """The arrow keys walk the peaks' grid, Enter plays, D draws (the grid itself is
-    tested in test_accessibility.py); then the result panel by keyboard."""
+    tested in test_keyboard_and_screen_reader.py); then the result panel by keyboard."""
     number, code, line = winnable_deal()
     open_app(page, f"{site.url}#deal={code}")
     game = Game.new(number)

@@ -1,4 +1,7 @@
-"""The offline app in Chromium, played as a player plays it: by clicking."""
+"""The offline app in Chromium, played as a player plays it: by clicking. Its
+boot, offline reload and engine snapshot, saves that are corrupt or full, links
+opened at start, saved options the engine refuses, statistics across two tabs,
+a new version offered and applied, and an engine that cannot start or stalls."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Race the AI as a player meets it (issue 14): the Race panel compares the three
+"""Race the AI as a player meets it: the Race panel compares the three
 AI players on the deal before a game; a race is played with a finger on a phone
 and ends with a panel naming the winner; race results are kept per AI level
 (an older save without them still loads); a race survives a reload; the AI's

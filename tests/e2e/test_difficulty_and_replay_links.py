@@ -1,6 +1,7 @@
-"""Issue 14 as a player meets it: a deal of the difficulty asked for, replay links
-(a won game replayed to its end, then its deal offered; a bad link refused with
-one notice), and the three AI players' results beside the player's own."""
+"""Difficulty and replay links as a player meets them: a deal of the difficulty
+asked for, replay links (a won game replayed to its end, then its deal offered; a
+bad link refused with one notice), and the three AI players' results beside the
+player's own."""
 
 from __future__ import annotations
 

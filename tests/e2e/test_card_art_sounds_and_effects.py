@@ -1,4 +1,4 @@
-"""A table that feels alive: card art, sounds and the effects of play (issue 11, items 8-10).
+"""A table that feels alive: card art, sounds and the effects of play.
 
 What a move earned (points, a longer streak, a cleared peak) is the engine's
 ``last_action``; these tests replay the same moves in Python and check that the

@@ -1,8 +1,8 @@
-"""Issue 18, what was left: Watch AI for a screen reader, the result panel's
-description and its late arrivals, cards that keep their size under page zoom
-and large text, a phone's toolbar and drop-downs with 200% text, and the shake
-ring's contrast. Read as a screen reader gets them: the accessibility tree
-(aria snapshots, CDP's full tree for descriptions) and the live regions."""
+"""Watch AI for a screen reader, the result panel's description and its late
+arrivals, cards that keep their size under page zoom and large text, a phone's
+toolbar and drop-downs with 200% text, and the shake ring's contrast. Read as a
+screen reader gets them: the accessibility tree (aria snapshots, CDP's full tree
+for descriptions) and the live regions."""
 
 from __future__ import annotations
 

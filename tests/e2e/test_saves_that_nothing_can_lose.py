@@ -1,5 +1,5 @@
 """Saves that nothing can lose: storage full or failing, two copies of the app
-on one origin, several tabs, updates, repeated links, deep paths (issue 12).
+on one origin, several tabs, updates, repeated links, deep paths.
 
 Faults come from tests/e2e/faults.py: a setItem that throws when told to, and
 an origin whose whole quota a neighbouring page has filled.

@@ -1,6 +1,7 @@
-"""Issue 18: a blind player's game, by keyboard alone, reading only what a
-screen reader gets: the accessibility tree (Playwright's aria snapshots) and
-the live regions. Each test names the issue's item it holds the app to."""
+"""A blind player's game, by keyboard alone, reading only what a screen reader
+gets: the accessibility tree (Playwright's aria snapshots) and the live regions.
+Also the keys that ask first, the verbosity setting, the low-vision card size and
+highlight, and axe-core on the grid."""
 
 from __future__ import annotations
 
@@ -286,7 +287,8 @@ def test_short_and_full_verbosity(page, site):
 def test_low_vision_card_size_hint_look_and_playable_highlight(page, site):
     number, code, _ = winnable_deal()
     # A wide, short window: the height decides the cards' size (page zoom no longer
-    # shrinks them: tests/e2e/test_accessibility_more.py), and Card size makes them larger.
+    # shrinks them: tests/e2e/test_screen_reader_results_and_low_vision.py), and Card
+    # size makes them larger.
     page.set_viewport_size({"width": 1440, "height": 640})
     open_app(page, f"{site.url}#deal={code}")
     width = page.locator("[data-slot='18']").bounding_box()["width"]
