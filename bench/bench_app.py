@@ -54,7 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveSite  # noqa: E402
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.server import LiveSite  # noqa: E402
 
 READY = "html[data-engine=ready]"
 BOOT = 600_000  # ms: a cold boot under the phone profile on a loaded machine

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from bench.bench_app import cold_visit, launch, warm_visits  # noqa: E402
-from tests.e2e.conftest import LiveSite  # noqa: E402
+from tests.e2e.server import LiveSite  # noqa: E402
 
 
 def main() -> int:

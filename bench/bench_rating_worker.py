@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.e2e.app import wait_ready  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, LiveSite  # noqa: E402 - nothing leaves 127.0.0.1
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - nothing leaves 127.0.0.1
+from tests.e2e.server import LiveSite  # noqa: E402
 
 RATE_ALL = """async ([deals, preset]) => {
     const times = [], wins = [];

@@ -132,7 +132,7 @@ def build_fixture(path: pathlib.Path) -> None:
     """Known verdicts (from the simple reference solver in the tests) and exact
     par values, for regression tests."""
     sys.path.insert(0, str(ROOT))
-    from tests.test_solver import reference_solve
+    from tests.reference_solver import reference_solve
     from tripeaks.game import Game
 
     entries = []

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - nothing leaves 127.0.0.1
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - nothing leaves 127.0.0.1
 
 PAGE = (b"<!doctype html><meta charset=utf-8><title>solver benchmark</title>"
         b"<link rel=icon href=\"data:,\">\n")

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tests.helpers import chain_deal
-from tests.test_notation import PINNED
+from tests.pinned_deals import PINNED
 from tripeaks import analysis, solver
 from tripeaks.cli import main
 from tripeaks.deals import encode_code, shuffle

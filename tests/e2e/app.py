@@ -12,10 +12,18 @@ from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.e2e.conftest import BOOT_TIMEOUT
+from tests.e2e.browser import BOOT_TIMEOUT
 
 DRAW = 28
 READY = "html[data-engine=ready]"
+# Whether the app's caches hold the engine's memory snapshot (made after a first boot).
+SNAPSHOT_KEPT = """async () => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
+    }
+    return false;
+}"""
 # What the page shows and its service worker is doing, for a failed wait's message.
 PAGE_STATE = (Path(__file__).resolve().parents[1] / "page-state.js").read_text()
 
@@ -130,6 +138,54 @@ def saved(page, key: str = "tripeaks.game"):
 
 def notices(page) -> list[str]:
     return page.locator("[data-testid=notices] .notice p").all_text_contents()
+
+
+def open_panel(page, action: str) -> None:
+    """Open a panel as the window offers it: a toolbar button, or through the menu."""
+    direct = page.locator(f".actions [data-action={action}]")
+    if direct.count() and direct.is_visible():
+        direct.click()
+    else:
+        page.click(".actions [data-action=menu]")
+        page.click(f"[data-testid=menu] [data-action={action}]")
+
+
+def dismiss_notices(page) -> None:
+    """Each notice's Dismiss button pressed: the picture shows the table, not what was said."""
+    page.evaluate("() => document.querySelectorAll('.notice button.close')"
+                  ".forEach((b) => b.click())")
+    page.wait_for_function("() => !document.querySelector('.notice p')")
+
+
+def wait_text(page, testid: str, pattern: str, timeout: int = 30_000) -> None:
+    """Wait until the element's text matches a regular expression."""
+    page.wait_for_function(
+        "([id, p]) => new RegExp(p).test("
+        "document.querySelector(`[data-testid=${id}]`).textContent)",
+        arg=[testid, pattern], timeout=timeout)
+
+
+def waiting(page) -> dict:
+    return page.evaluate("""() => ({
+        line: document.querySelector('[data-testid=boot-waiting]').hidden ? ''
+            : document.querySelector('[data-testid=boot-waiting]').textContent,
+        marked: [...document.querySelectorAll('[data-waiting]')].map(el =>
+            el.dataset.slot ?? el.dataset.testid ?? el.dataset.action),
+    })""")
+
+
+# Each card that shakes, noted as its class is added: the shake lasts half a second,
+# which a loaded machine's polling can miss.
+SHAKES = """() => { window.__shaken = [];
+    new MutationObserver((changes) => changes.map((c) => c.target)
+        .filter((t) => t.matches('[data-slot].shake'))
+        .forEach((t) => window.__shaken.push(t.dataset.slot)))
+    .observe(document.querySelector('[data-testid=peaks]'),
+             { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
+
+
+def wait_shaken(page, slot: int) -> None:
+    page.wait_for_function("s => window.__shaken.includes(s)", arg=str(slot))
 
 
 def wait_controlled(page) -> None:

@@ -37,135 +37,22 @@ own ``make_site`` origin, which is new to every profile.
 
 from __future__ import annotations
 
-import http.server
 import os
 import shutil
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import build
+from tests.e2e.app import SNAPSHOT_KEPT
+from tests.e2e.browser import BOOT_TIMEOUT, CHROMIUM, TEST_ARGS
+from tests.e2e.server import LiveSite
 
-# Service-worker requests reach context.on("request") only with this set.
-os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
-
-HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
-CHROMIUM = os.environ.get("CHROMIUM_PATH") or (
-    HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-default-apps",
-    "--disable-sync",
-    "--disable-domain-reliability",
-    "--disable-client-side-phishing-detection",
-    "--no-default-browser-check",
-    "--no-first-run",
-    "--metrics-recording-only",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-# The tests' own browsers only (the benches keep Chromium's usual settings):
-# - software compositing in the browser process instead of a GPU process that has no GPU
-#   here either (SwiftShader): the same pixels for 5-7% less CPU a test;
-# - WebAssembly kept on V8's baseline compiler (Liftoff) plus the code cache, without
-#   the optimizing recompiles of hot functions: every warm boot recompiled about 0.3 s
-#   of CPU of them (Chromium does not add to a code cache it has read), which a short
-#   test never earns back: 2-5% less CPU a test, the same behaviour (docs/benchmarks.md).
-TEST_ARGS = [*CHROMIUM_ARGS, "--disable-gpu", "--js-flags=--no-wasm-tier-up"]
-BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine
 # Warm contexts unless TRIPEAKS_WARM=0, when every test gets a cold first visit.
 WARM = os.environ.get("TRIPEAKS_WARM", "1") != "0"
 # What a warm profile forgets of the warm-up visit: everything a player saves.
 PLAYER_DATA = "local_storage,indexeddb,websql,file_systems,cookies"
-SNAPSHOT_KEPT = """async () => {
-    for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
-    }
-    return false;
-}"""
-
-
-class RecordingHandler(build.SiteHandler):
-    """build.py's handler, recording each path asked for and each one sent in
-    full (200, not 304); its root can change."""
-
-    requests: list[str]
-    downloads: list[str]
-
-    def do_GET(self) -> None:
-        type(self).requests.append(self.path)
-        super().do_GET()
-
-    def translate_path(self, path: str) -> str:
-        # The root as it is now, not as it was when this connection opened: a browser keeps
-        # spare connections open, and one opened before swap() must get the new build too
-        # (else an update check can be sent the old service worker and find no update).
-        self.directory = self.root
-        return super().translate_path(path)
-
-    def log_request(self, code="-", size="-") -> None:
-        if str(getattr(code, "value", code)) == "200":
-            type(self).downloads.append(self.path)
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A browser that drops a download half way (its test's page closed) is no error to print."""
-
-    def handle_error(self, request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-class LiveSite:
-    """The site served on 127.0.0.1 at ``prefix``; ``swap(root)`` deploys another build."""
-
-    def __init__(self, root: Path, prefix: str = "/", port: int = 0) -> None:
-        prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-        self.handler = type("Handler", (RecordingHandler,), {
-            "prefix": prefix, "root": str(root), "requests": [], "downloads": [],
-        })
-        self.root = Path(root)
-        self.closed = True
-        self._serve(port)
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.url = self.origin + prefix
-
-    def _serve(self, port: int) -> None:
-        self.server = QuietServer(("127.0.0.1", port), self.handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.closed = False
-
-    def reset(self) -> None:
-        """For the next test: serving again on the same port, the first root,
-        nothing requested yet."""
-        if self.closed:
-            self._serve(self.server.server_address[1])
-        self.handler.root = str(self.root)
-        self.handler.requests.clear()
-        self.handler.downloads.clear()
-
-    @property
-    def requests(self) -> list[str]:
-        return self.handler.requests
-
-    @property
-    def downloads(self) -> list[str]:
-        return self.handler.downloads
-
-    def swap(self, root: Path) -> None:
-        self.handler.root = str(root)
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.server.shutdown()
-            self.server.server_close()
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,12 @@
-"""Winning lines for the end-to-end tests, found by a small depth-first search
-(independent of tripeaks.solver, so these tests never wait for it)."""
+"""Lines of play for the end-to-end tests: winning lines found by a small depth-first
+search (independent of tripeaks.solver, so these tests never wait for it), and the
+stuck line that throws a winnable deal away."""
 
 from __future__ import annotations
 
 from tripeaks.deals import encode_code
 from tripeaks.game import DRAW, Game
-from tripeaks.rules import Rules
+from tripeaks.rules import Rules, preset_rules
 
 
 def winning_line(game: Game, budget: int = 200_000) -> list[int] | None:
@@ -56,4 +57,20 @@ def winnable_deal(rules: Rules | None = None,
     raise AssertionError("no winnable deal found")
 
 
-__all__ = ["DRAW", "SHORT_WINS", "winnable_deal", "winning_line"]
+STUCK_DEAL = 20261130  # winnable, but lost by drawing the whole stock first (classic rules)
+
+
+def stuck_line(number: int, preset: str) -> list[int]:
+    """Draw through the stock first, then play what fits: a winnable deal thrown away."""
+    game = Game.new(number, preset_rules(preset))
+    line = []
+    while not game.over:
+        legal = game.legal_moves()
+        move = DRAW if DRAW in legal else legal[0]
+        game.apply(move)
+        line.append(move)
+    assert game.stuck
+    return line
+
+
+__all__ = ["DRAW", "SHORT_WINS", "STUCK_DEAL", "stuck_line", "winnable_deal", "winning_line"]

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.e2e.test_screens import audit
+from tests.e2e.accessibility import audit
 from tests.e2e.touch import phone_context
 from tests.e2e.windows import windows
 

@@ -8,8 +8,7 @@ import json
 import shutil
 import zipfile
 
-from tests.e2e.app import notices, open_app
-from tests.e2e.test_table import open_panel
+from tests.e2e.app import notices, open_app, open_panel
 
 
 def test_the_lock_file_lists_the_wheel_with_its_hash_and_nothing_else(site_dir):

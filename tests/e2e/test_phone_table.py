@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import SILENT_ENGINE, click_move, hurry, open_app, settled
-from tests.e2e.test_table import open_panel, stuck_line, wait_text
+from tests.e2e.app import SILENT_ENGINE, click_move, hurry, open_app, open_panel, settled, wait_text
+from tests.e2e.lines import stuck_line
 from tests.e2e.touch import PHONES, centre, phone_context, tap
 from tests.e2e.windows import WINDOWS, windows
 from tripeaks.deals import encode_code

@@ -7,45 +7,28 @@ import re
 
 from tests.e2e.app import (
     DRAW,
+    SHAKES,
     board,
     click_move,
     hurry,
     next_frame,
     notices,
     open_app,
+    open_panel,
     saved,
     wait_face_up,
+    wait_shaken,
+    wait_text,
     walk_to,
 )
-from tests.e2e.lines import winnable_deal
+from tests.e2e.lines import STUCK_DEAL, stuck_line, winnable_deal
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
-from tripeaks.rules import preset_rules
-
-STUCK_DEAL = 20261130  # winnable, but lost by drawing the whole stock first (classic rules)
-
-
-def open_panel(page, action: str) -> None:
-    """Open a panel as the window offers it: a toolbar button, or through the menu."""
-    direct = page.locator(f".actions [data-action={action}]")
-    if direct.count() and direct.is_visible():
-        direct.click()
-    else:
-        page.click(".actions [data-action=menu]")
-        page.click(f"[data-testid=menu] [data-action={action}]")
 
 
 def wait_stock(page, count: int) -> None:
     page.wait_for_function(
         "n => document.querySelector('[data-testid=stock]').dataset.count === String(n)", arg=count)
-
-
-def wait_text(page, testid: str, pattern: str, timeout: int = 30_000) -> None:
-    """Wait until the element's text matches a regular expression."""
-    page.wait_for_function(
-        "([id, p]) => new RegExp(p).test("
-        "document.querySelector(`[data-testid=${id}]`).textContent)",
-        arg=[testid, pattern], timeout=timeout)
 
 
 def moves_shown(page) -> int:
@@ -59,33 +42,6 @@ def wait_moves_and_waste(page, moves: int, card: str) -> None:
             .endsWith(' ' + n)
             && document.querySelector('[data-testid=waste]').dataset.card === card""",
         arg=[moves, card])
-
-
-def stuck_line(number: int, preset: str) -> list[int]:
-    """Draw through the stock first, then play what fits: a winnable deal thrown away."""
-    game = Game.new(number, preset_rules(preset))
-    line = []
-    while not game.over:
-        legal = game.legal_moves()
-        move = DRAW if DRAW in legal else legal[0]
-        game.apply(move)
-        line.append(move)
-    assert game.stuck
-    return line
-
-
-# Each card that shakes, noted as its class is added: the shake lasts half a second,
-# which a loaded machine's polling can miss.
-SHAKES = """() => { window.__shaken = [];
-    new MutationObserver((changes) => changes.map((c) => c.target)
-        .filter((t) => t.matches('[data-slot].shake'))
-        .forEach((t) => window.__shaken.push(t.dataset.slot)))
-    .observe(document.querySelector('[data-testid=peaks]'),
-             { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
-
-
-def wait_shaken(page, slot: int) -> None:
-    page.wait_for_function("s => window.__shaken.includes(s)", arg=str(slot))
 
 
 def test_a_card_that_cannot_be_played_shakes_and_says_why_unless_error_help_is_off(page, site):
@@ -130,7 +86,7 @@ def test_a_fast_double_tap_plays_once(page, site):
 
 def test_a_whole_game_by_keyboard_alone(page, site):
     """The arrow keys walk the peaks' grid, Enter plays, D draws (the grid itself is
-    tested in test_accessibility.py); then the result panel by keyboard."""
+    tested in test_keyboard_and_screen_reader.py); then the result panel by keyboard."""
     number, code, line = winnable_deal()
     open_app(page, f"{site.url}#deal={code}")
     game = Game.new(number)

@@ -45,7 +45,7 @@
     return { gzip: text === "tripeaks", deflateRaw: raw };
   });
   // Each court figure's view of web/courts.svg loads and decodes. (Whether it is painted
-  // is checked in Chromium, tests/e2e/test_alive.py: WebKit's canvas draws an image of
+  // is checked in Chromium, tests/e2e/test_card_art_sounds_and_effects.py: WebKit's canvas draws an image of
   // an SVG view as the whole file, though its cards show the view, so no canvas here.)
   await probe("courtPictures", async () => {
     const seen = {};

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.e2e.conftest import LiveSite  # noqa: E402
+from tests.e2e.server import LiveSite  # noqa: E402
 
 
 def newer_build(out: Path) -> Path:

@@ -1,4 +1,7 @@
-"""The offline app in Chromium, played as a player plays it: by clicking."""
+"""The offline app in Chromium, played as a player plays it: by clicking. Its
+boot, offline reload and engine snapshot, saves that are corrupt or full, links
+opened at start, saved options the engine refuses, statistics across two tabs,
+a new version offered and applied, and an engine that cannot start or stalls."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from tests.e2e.app import (
     DRAW,
     PAGE_STATE,
     SILENT_ENGINE,
+    SNAPSHOT_KEPT,
     board,
     click_move,
     installed_manifest,
@@ -23,10 +27,10 @@ from tests.e2e.app import (
     wait_controlled,
     wait_face_up,
     wait_ready,
+    waiting,
 )
-from tests.e2e.conftest import BOOT_TIMEOUT, SNAPSHOT_KEPT
+from tests.e2e.browser import BOOT_TIMEOUT
 from tests.e2e.lines import SHORT_WINS, winnable_deal, winning_line
-from tests.e2e.test_instant import waiting
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import Game
 from tripeaks.notation import deal_text

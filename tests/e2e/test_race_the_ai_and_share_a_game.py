@@ -1,4 +1,4 @@
-"""Race the AI as a player meets it (issue 14): the Race panel compares the three
+"""Race the AI as a player meets it: the Race panel compares the three
 AI players on the deal before a game; a race is played with a finger on a phone
 and ends with a panel naming the winner; race results are kept per AI level
 (an older save without them still loads); a race survives a reload; the AI's
@@ -23,6 +23,7 @@ from tests.e2e.app import (
     WASTE_CHANGED,
     board,
     click_move,
+    dismiss_notices,
     hurry,
     notices,
     open_app,
@@ -30,10 +31,9 @@ from tests.e2e.app import (
     saved,
     settled,
     wait_ready,
+    wait_text,
 )
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_features import dismiss_notices
-from tests.e2e.test_table import wait_text
 from tests.e2e.touch import centre, phone_context, tap
 from tests.e2e.windows import WINDOWS, windows
 from tripeaks import race

@@ -7,21 +7,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.e2e.app import click_move, each_size, open_app, resize
+from tests.e2e.accessibility import audit
+from tests.e2e.app import click_move, dismiss_notices, each_size, open_app, open_panel, resize
 from tests.e2e.lines import SHORT_WINS, winnable_deal
-from tests.e2e.test_features import dismiss_notices
-from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 from tests.e2e.windows import WINDOWS
 
 SIZES = WINDOWS
 PHONES = ("phone", "small", "large", "landscape", "small-landscape")
 OUT = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "test-results/screens"))
-
-
-def audit(page) -> list:
-    return page.evaluate("""() => axe.run(document).then(r => r.violations.map(v =>
-        ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.target.join(' '))})))""")
 
 
 def layout(page) -> dict:

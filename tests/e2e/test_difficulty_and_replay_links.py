@@ -1,6 +1,7 @@
-"""Issue 14 as a player meets it: a deal of the difficulty asked for, replay links
-(a won game replayed to its end, then its deal offered; a bad link refused with
-one notice), and the three AI players' results beside the player's own."""
+"""Difficulty and replay links as a player meets them: a deal of the difficulty
+asked for, replay links (a won game replayed to its end, then its deal offered; a
+bad link refused with one notice), and the three AI players' results beside the
+player's own."""
 
 from __future__ import annotations
 
@@ -9,9 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import board, click_move, hurry, notices, open_app, saved, settled
-from tests.e2e.lines import winnable_deal
-from tests.e2e.test_table import STUCK_DEAL, open_panel, stuck_line, wait_text
+from tests.e2e.app import (
+    board,
+    click_move,
+    dismiss_notices,
+    hurry,
+    notices,
+    open_app,
+    open_panel,
+    saved,
+    settled,
+    wait_text,
+)
+from tests.e2e.lines import STUCK_DEAL, stuck_line, winnable_deal
 from tests.e2e.windows import windows
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -159,13 +170,6 @@ def test_deal_me_offers_each_class_as_an_equal_tile_with_its_word_whole(warm_con
             assert panel["x"] <= box["x"] and box["x"] + box["width"] <= panel["x"] + panel["width"]
     finally:
         context.close()
-
-
-def dismiss_notices(page) -> None:
-    """Each notice's Dismiss button pressed: the picture shows the table, not what was said."""
-    page.evaluate("() => document.querySelectorAll('.notice button.close')"
-                  ".forEach((b) => b.click())")
-    page.wait_for_function("() => !document.querySelector('.notice p')")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,4 +1,4 @@
-"""A table that feels alive: card art, sounds and the effects of play (issue 11, items 8-10).
+"""A table that feels alive: card art, sounds and the effects of play.
 
 What a move earned (points, a longer streak, a cleared peak) is the engine's
 ``last_action``; these tests replay the same moves in Python and check that the
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import DRAW, board, click_move, open_app, png_pixels, saved
+from tests.e2e.app import DRAW, SHAKES, board, click_move, open_app, png_pixels, saved, wait_shaken
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_table import SHAKES, wait_shaken
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.app import DRAW, board, notices, open_app, saved, wait_ready
+from tests.e2e.app import DRAW, board, notices, open_app, saved, wait_ready, waiting
 from tripeaks import solver
 from tripeaks.deals import decode_code
 from tripeaks.game import Game
@@ -44,15 +44,6 @@ class Held:
 
 def faces(page) -> list:
     return board(page)["slots"]
-
-
-def waiting(page) -> dict:
-    return page.evaluate("""() => ({
-        line: document.querySelector('[data-testid=boot-waiting]').hidden ? ''
-            : document.querySelector('[data-testid=boot-waiting]').textContent,
-        marked: [...document.querySelectorAll('[data-waiting]')].map(el =>
-            el.dataset.slot ?? el.dataset.testid ?? el.dataset.action),
-    })""")
 
 
 def test_the_first_paint_shows_the_build_time_first_deal(browser, site, site_dir):

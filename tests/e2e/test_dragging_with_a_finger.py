@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import DRAW, board, open_app
-from tests.e2e.test_table import wait_text
+from tests.e2e.app import DRAW, board, open_app, wait_text
 from tests.e2e.touch import centre, drag, phone_context, scroll_state
 from tests.e2e.windows import windows
 from tripeaks.deals import encode_code

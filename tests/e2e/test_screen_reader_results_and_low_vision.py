@@ -1,8 +1,8 @@
-"""Issue 18, what was left: Watch AI for a screen reader, the result panel's
-description and its late arrivals, cards that keep their size under page zoom
-and large text, a phone's toolbar and drop-downs with 200% text, and the shake
-ring's contrast. Read as a screen reader gets them: the accessibility tree
-(aria snapshots, CDP's full tree for descriptions) and the live regions."""
+"""Watch AI for a screen reader, the result panel's description and its late
+arrivals, cards that keep their size under page zoom and large text, a phone's
+toolbar and drop-downs with 200% text, and the shake ring's contrast. Read as a
+screen reader gets them: the accessibility tree (aria snapshots, CDP's full tree
+for descriptions) and the live regions."""
 
 from __future__ import annotations
 
@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import DRAW, focused, hurry, open_app, walk_to
+from tests.e2e.accessibility import OUTLINE, spoken, spoken_log, wait_said
+from tests.e2e.app import DRAW, focused, hurry, open_app, open_panel, walk_to
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_accessibility import OUTLINE, spoken, spoken_log, wait_said
-from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 from tripeaks.deals import encode_code
 from tripeaks.game import Game

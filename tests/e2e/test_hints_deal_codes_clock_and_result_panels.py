@@ -23,9 +23,8 @@ from tests.e2e.app import (
     settled,
     wait_ready,
 )
-from tests.e2e.conftest import BOOT_TIMEOUT
-from tests.e2e.lines import winnable_deal, winning_line
-from tests.e2e.test_table import STUCK_DEAL, stuck_line
+from tests.e2e.browser import BOOT_TIMEOUT
+from tests.e2e.lines import STUCK_DEAL, stuck_line, winnable_deal, winning_line
 from tests.e2e.windows import windows
 from tripeaks import analysis as services
 from tripeaks.deals import encode_code

@@ -1,5 +1,5 @@
 """Saves that nothing can lose: storage full or failing, two copies of the app
-on one origin, several tabs, updates, repeated links, deep paths (issue 12).
+on one origin, several tabs, updates, repeated links, deep paths.
 
 Faults come from tests/e2e/faults.py: a setItem that throws when told to, and
 an origin whose whole quota a neighbouring page has filled.
@@ -19,13 +19,14 @@ from tests.e2e.app import (
     next_frame,
     notices,
     open_app,
+    open_panel,
     saved,
     wait_controlled,
     wait_ready,
+    wait_text,
 )
 from tests.e2e.faults import fill_origin, free_origin, set_faults, storage_faults
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_table import open_panel, wait_text
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
 

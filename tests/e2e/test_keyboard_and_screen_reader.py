@@ -1,6 +1,7 @@
-"""Issue 18: a blind player's game, by keyboard alone, reading only what a
-screen reader gets: the accessibility tree (Playwright's aria snapshots) and
-the live regions. Each test names the issue's item it holds the app to."""
+"""A blind player's game, by keyboard alone, reading only what a screen reader
+gets: the accessibility tree (Playwright's aria snapshots) and the live regions.
+Also the keys that ask first, the verbosity setting, the low-vision card size and
+highlight, and axe-core on the grid."""
 
 from __future__ import annotations
 
@@ -8,53 +9,21 @@ import re
 
 import pytest
 
-from tests.e2e.app import DRAW, FOCUS, POSITION, focused, next_frame, open_app, walk_to
+from tests.e2e.accessibility import (
+    OUTLINE,
+    SPOKEN,
+    audit,
+    said,
+    spoken,
+    spoken_log,
+    wait_said,
+)
+from tests.e2e.app import DRAW, FOCUS, POSITION, focused, next_frame, open_app, open_panel, walk_to
 from tests.e2e.lines import winnable_deal
-from tests.e2e.test_screens import audit
-from tests.e2e.test_table import open_panel
 from tests.e2e.touch import phone_context
 from tests.e2e.windows import windows
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
-
-
-def said(page) -> str:
-    """What the polite live region says now."""
-    return page.locator("[data-testid=announce]").text_content() or ""
-
-
-def wait_said(page, pattern: str, timeout: int = 10_000) -> str:
-    page.wait_for_function(
-        "p => new RegExp(p).test(document.querySelector('[data-testid=announce]').textContent)",
-        arg=pattern, timeout=timeout)
-    return said(page)
-
-
-# Records, in the page, each text added to a live region (the announce region, notices, boot).
-SPOKEN = """
-    window.__spoken = [];
-    if (!window.__listening) window.__listening = new MutationObserver((records) => {
-        for (const r of records) {
-            const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-            const region = node
-                && node.closest('[aria-live]:not([aria-live=off]), [role=status], [role=alert]');
-            // What is added is what is read (aria-relevant's default: additions and text).
-            const text = region && (r.type === 'characterData' ? r.target.textContent
-                : [...r.addedNodes].map((n) => n.textContent).join('')).trim();
-            if (text) window.__spoken.push(text);
-        }
-    });
-    window.__listening.observe(document, {subtree: true, childList: true, characterData: true});
-"""
-OUTLINE = "e => getComputedStyle(e).outlineStyle + ' ' + getComputedStyle(e).outlineColor"
-
-
-def spoken_log(page) -> None:
-    page.evaluate(f"() => {{ {SPOKEN} }}")
-
-
-def spoken(page) -> list[str]:
-    return page.evaluate("() => window.__spoken.slice()")
 
 
 def test_a_whole_game_by_keyboard_reading_only_the_accessibility_tree(page, site):
@@ -318,7 +287,8 @@ def test_short_and_full_verbosity(page, site):
 def test_low_vision_card_size_hint_look_and_playable_highlight(page, site):
     number, code, _ = winnable_deal()
     # A wide, short window: the height decides the cards' size (page zoom no longer
-    # shrinks them: tests/e2e/test_accessibility_more.py), and Card size makes them larger.
+    # shrinks them: tests/e2e/test_screen_reader_results_and_low_vision.py), and Card
+    # size makes them larger.
     page.set_viewport_size({"width": 1440, "height": 640})
     open_app(page, f"{site.url}#deal={code}")
     width = page.locator("[data-slot='18']").bounding_box()["width"]
