@@ -162,7 +162,7 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
         return Hint(move, move_text(game.cards, move), "Best move from the cards you can see.",
                     "fair", aim="fair")
     pos = Position.of(game)
-    cache = cache or SolverCache()
+    cache = SolverCache() if cache is None else cache
     # the table decides every deal: no node cap
     solution = solve(pos, max_seconds=max_seconds, cache=cache)
     if solution.won and solution.line:
@@ -252,7 +252,7 @@ def analyse(record: Game | GameRecord | JSON, *, with_par: bool = True,
     moves = _effective_moves(game.actions)
     fresh = game.restarted()
     pos = Position.of(fresh)
-    cache = cache or SolverCache()
+    cache = SolverCache() if cache is None else cache
     solver = deal_solver(pos.cards, pos.wrap, cache)
     verdict = solve(pos, max_seconds=max_seconds, cache=cache)
     if verdict.result == UNKNOWN:

@@ -41,7 +41,7 @@ class Dealer:
     engine's solver cache, shared with its hints and par."""
 
     def __init__(self, solvers: SolverCache | None = None) -> None:
-        self.solvers = solvers or SolverCache()
+        self.solvers = SolverCache() if solvers is None else solvers
         self._searches: dict[tuple[str, ...], DealSearch] = {}
         self._ratings: dict[tuple[tuple[int, ...], bool, bool, bool], Rating] = {}
 

@@ -112,7 +112,7 @@ def par(target: Game | Sequence[int], rules: Rules | None = None, *, max_nodes: 
         game = Game(tuple(target), rules or Rules())
     scoring = game.rules.scoring
     pos = Position.of(game)
-    cache = cache or SolverCache()
+    cache = SolverCache() if cache is None else cache
     solver = deal_solver(pos.cards, pos.wrap, cache)
     # the table decides every deal: no node cap
     verdict = solve(pos, max_seconds=max_seconds, cache=cache)
@@ -147,7 +147,7 @@ def best_line(game: Game, *, max_nodes: int = HINT_NODES,
     if not game.scoring.has_score or game.over:
         return None
     pos = Position.of(game)
-    cache = cache or SolverCache()
+    cache = SolverCache() if cache is None else cache
     verdict = solve(pos, max_seconds=max_seconds, cache=cache)
     if not verdict.won:
         return None
