@@ -266,7 +266,8 @@ def write_first_deal(dist: Path) -> None:
         sys.path.insert(0, str(ROOT))
     from tripeaks import bridge
 
-    answer = bridge.handle({"type": "new_game", **FIRST_DEAL_REQUEST, "first": True})
+    answer = bridge.handle({"type": "new_game", "game": "player", **FIRST_DEAL_REQUEST,
+                            "first": True})
     if not answer["ok"]:
         raise BuildError(f"the first deal: {answer['error']['message']}")
     first = {"request": FIRST_DEAL_REQUEST, "board": answer["result"]["board"]}

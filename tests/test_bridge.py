@@ -9,6 +9,7 @@ import pytest
 from tripeaks import analysis, bridge, dealer, replay_link, solver
 from tripeaks.ai import make_ai
 from tripeaks.bridge import handle
+from tripeaks.cli import board_words
 from tripeaks.deals import encode_code, shuffle
 from tripeaks.game import DRAW, Game
 from tripeaks.notation import deal_text
@@ -18,6 +19,9 @@ from tripeaks.solver import solve
 
 
 def call(**message):
+    """A request as the worker sends it, about the player's game unless it names
+    another (commands not about a game ignore the field)."""
+    message.setdefault("game", "player")
     answer = json.loads(bridge.handle_json(json.dumps(message)))
     assert set(answer) <= {"ok", "result", "error"}
     return answer
@@ -123,9 +127,8 @@ def test_an_undo_the_rules_refuse_is_its_own_kind():
     assert call(type="action", move="redo")["error"]["kind"] == "illegal-undo"
 
 
-def test_a_plain_value_error_is_a_bad_request_and_no_game_is_said(monkeypatch):
-    monkeypatch.setattr(bridge, "_game", None)
-    assert call(type="state")["error"]["kind"] == "no-game"
+def test_a_plain_value_error_is_a_bad_request_and_no_game_is_said():
+    assert call(type="state", game="nothing-here")["error"]["kind"] == "no-game"
     ok(type="new_game", number=3)
     assert call(type="ai_step", level="grandmaster")["error"]["kind"] == "bad-request"
 
@@ -202,10 +205,10 @@ def test_a_random_deal_is_a_valid_numbered_deal():
     assert board["deal_code"]
 
 
-def test_hello_reports_the_features_present():
+def test_hello_shares_the_vocabulary_and_nothing_the_page_does_not_read():
     hello = ok(type="hello")
-    assert hello["features"]["game"] is True
-    assert DRAW == bridge.DRAW
+    assert hello["vocabulary"]["draw_move"] == DRAW
+    assert set(hello) == {"version", "python", "vocabulary"}
 
 
 def test_solve_answers_a_winning_line():
@@ -282,9 +285,13 @@ def test_an_ai_plays_the_current_deal_one_legal_move_at_a_time():
     assert call(type="ai_step", level="grandmaster")["ok"] is False
 
 
-def test_describe_reads_the_board_in_words():
-    ok(type="new_game", number=7)
-    text = ok(type="describe")["text"]
+def test_describe_gives_the_board_as_facts_the_command_line_words_as_before():
+    state = ok(type="new_game", number=7)
+    facts = ok(type="describe")
+    assert facts == state["board"]["description"]
+    assert [len(row) for row in facts["peaks"]] == [3, 6, 9, 10]
+    assert facts["stock"] == 23 and facts["waste"]["card"] == shuffle(7)[28]
+    text = board_words(facts)
     assert text.startswith("Stock: 23 cards") and "face-down card" in text
 
 
@@ -313,7 +320,7 @@ def _prepare_until_ready(**message):
 
 def test_new_game_takes_the_prepared_winnable_deal(monkeypatch):
 
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     monkeypatch.setattr(dealer, "random_number", lambda: 1000)
     _prepare_until_ready(preset="standard")
     # Once prepared, a random number from elsewhere is never asked for.
@@ -332,7 +339,7 @@ def test_prepare_tries_one_deal_a_call(monkeypatch):
 
     rules = preset_rules("standard")
     start = next(n for n in range(1, 500) if not solver.solve(shuffle(n), rules).won)
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     monkeypatch.setattr(dealer, "random_number", lambda: start)
     solved = []
     real = analysis.first_winnable
@@ -345,7 +352,7 @@ def test_prepare_tries_one_deal_a_call(monkeypatch):
 
 
 def test_prepared_deals_are_kept_per_rules(monkeypatch):
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     monkeypatch.setattr(dealer, "random_number", lambda: 77)
     _prepare_until_ready(preset="classic")  # no solver needed: not winnable only
     monkeypatch.setattr(dealer, "random_number", lambda: 78)
@@ -355,16 +362,15 @@ def test_prepared_deals_are_kept_per_rules(monkeypatch):
     # A deal asked for by number never takes the prepared one.
     _prepare_until_ready(**wrapless)
     assert ok(type="new_game", number=9, **wrapless)["board"]["deal_number"] == 9
-    assert ("new", dealer.rules_key(bridge.make_rules("classic", {"wrap": False}))) \
-        in dealer.prepared
+    assert bridge.ENGINE.dealer.is_prepared(bridge.make_rules("classic", {"wrap": False}))
 
 
 def test_a_prepared_daily_deal_is_the_daily_deal():
 
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     _prepare_until_ready(date="2026-11-30", preset="challenge")
     state = ok(type="daily", date="2026-11-30", preset="challenge")
-    expected = analysis.daily_deal_number("2026-11-30", preset_rules("challenge"))
+    expected = dealer.Dealer().daily_number("2026-11-30", preset_rules("challenge"))
     assert state["board"]["deal_number"] == expected
     assert state["date"] == "2026-11-30"
     # Kept: the same day's deal again needs no search.
@@ -411,7 +417,7 @@ def test_rate_of_a_daily_deal_is_the_rating_of_the_deal_daily_deals():
 def test_rating_a_day_finds_its_deal_once_for_playing_it():
     """The Deals panel rates today's deal as it opens: the day's deal is then found,
     and playing it needs no search (nothing left to prepare)."""
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     ok(type="rate", date="2026-11-29", preset="standard")
     assert ok(type="prepare", date="2026-11-29", preset="standard") == {"ready": True}
     assert call(type="rate", date="29/11/2026")["ok"] is False
@@ -427,7 +433,7 @@ def test_new_game_by_difficulty_deals_a_winnable_deal_of_that_class(difficulty, 
 
 
 def test_a_prepared_deal_of_a_difficulty_is_the_one_dealt(monkeypatch):
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     monkeypatch.setattr(dealer, "random_number", lambda: 500)
     while not ok(type="prepare", difficulty="hard")["ready"]:
         pass

@@ -12,7 +12,7 @@ from tripeaks.rules import preset_rules
 
 
 def ok(**message):
-    answer = json.loads(bridge.handle_json(json.dumps(message)))
+    answer = json.loads(bridge.handle_json(json.dumps({"game": "player", **message})))
     assert answer["ok"], answer
     return answer["result"]
 

@@ -16,7 +16,6 @@ import time
 import pytest
 
 from tripeaks import analysis, bridge, solver
-from tripeaks import par as par_search
 from tripeaks.ai import make_ai
 from tripeaks.cli import main
 from tripeaks.game import Game
@@ -39,8 +38,8 @@ def slow_clock(monkeypatch):
 
 
 def fresh() -> None:
-    solver._SOLVERS.clear()
-    par_search._PLANS.clear()
+    """No table or line kept from before (the library's calls keep none of their own)."""
+    bridge.ENGINE.forget_caches()
 
 
 def answers(capsys) -> dict:
@@ -60,7 +59,7 @@ def answers(capsys) -> dict:
     fresh()
     out["analyse"] = analysis.analyse(played).to_json()
     fresh()
-    out["bridge"] = [json.loads(bridge.handle_json(json.dumps(m))) for m in (
+    out["bridge"] = [json.loads(bridge.handle_json(json.dumps({"game": "player", **m}))) for m in (
         {"type": "new_game", "number": 28, "preset": "standard"},
         {"type": "hint"}, {"type": "solve", "max_seconds": 1},
         {"type": "par", "max_seconds": 3}, {"type": "analyse", "max_seconds": 3})][1:]

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import TOP_DOWN, chain_deal, play_all
 from tripeaks import bridge
+from tripeaks.cards import card_code
 from tripeaks.game import DRAW, Game
 from tripeaks.layout import GROUP_MASKS, PEAK_CARDS, TIPS
 from tripeaks.rules import preset_rules
@@ -38,7 +39,9 @@ def test_countdown_streaks_score_nothing_so_none_grows():
     assert game.last_action["points"] == -1 and game.last_action["streak_grew"] is False
     game.apply(moves[1])
     game.apply(moves[2])
-    assert game.last_action == {"kind": "draw", "move": DRAW, "points": -1,
+    drawn = cards[29]
+    assert game.last_action == {"kind": "draw", "move": DRAW, "card": drawn,
+                                "code": card_code(drawn), "points": -1,
                                 "streak_grew": False, "peak_cleared": None}
 
 
@@ -89,10 +92,32 @@ def test_undo_and_redo_say_what_they_did():
     assert game.last_action["kind"] == "play" and game.last_action["move"] == moves[1]
 
 
+def test_an_undo_says_which_card_it_brought_back_and_where():
+    """The page says "the 7 of hearts is back on the peaks" (or "back in the stock")
+    from last_action alone, without comparing two boards."""
+    cards, moves = chain_deal("PD")
+    game = play_all(Game(cards, preset_rules("standard")), moves)
+    game.undo()  # the draw: its card goes back to the stock
+    back = game.view()["last_action"]
+    assert (back["kind"], back["move"], back["card"]) == ("undo", DRAW, cards[29])
+    assert back["code"] == card_code(cards[29]) and game.stock_count == 23
+    game.undo()  # the play: its card goes back on the peaks, at its position
+    back = game.view()["last_action"]
+    assert (back["kind"], back["move"], back["card"]) == ("undo", moves[0], cards[moves[0]])
+    assert not game.view()["slots"][moves[0]]["removed"]
+    answer = bridge.handle({"type": "new_game", "game": "player", "cards": list(cards),
+                            "preset": "standard"})
+    assert answer["ok"]
+    for move in (moves[0], "undo"):
+        answer = bridge.handle({"type": "action", "game": "player", "move": move})
+    assert answer["result"]["board"]["last_action"]["move"] == moves[0]
+    assert answer["result"]["board"]["last_action"]["code"] == card_code(cards[moves[0]])
+
+
 def test_the_bridge_carries_last_action():
-    state = bridge.handle({"type": "new_game", "number": 7, "preset": "standard"})["result"]
-    assert state["board"]["last_action"] is None
-    answer = bridge.handle({"type": "action", "move": "draw"})["result"]
+    new = {"type": "new_game", "game": "player", "number": 7, "preset": "standard"}
+    assert bridge.handle(new)["result"]["board"]["last_action"] is None
+    answer = bridge.handle({"type": "action", "game": "player", "move": "draw"})["result"]
     assert answer["board"]["last_action"]["kind"] == "draw"
 
 

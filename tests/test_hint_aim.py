@@ -7,17 +7,19 @@ import json
 import pytest
 
 from tripeaks import analysis, bridge
-from tripeaks import par as par_search
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
+from tripeaks.solver import SolverCache
 
 
 def follow_hints(game: Game) -> list[analysis.Hint]:
+    """Every hint of a game played by them, sharing one cache as the engine does."""
     hints = []
+    cache = SolverCache()
     for _ in range(120):
         if game.over:
             break
-        hints.append(analysis.hint(game))
+        hints.append(analysis.hint(game, cache=cache))
         game.apply(hints[-1].move)
     return hints
 
@@ -26,7 +28,6 @@ def follow_hints(game: Game) -> list[analysis.Hint]:
                                                 ("countdown", 0)])
 def test_following_the_hints_reaches_par(preset, number):
     """Standard deal 8: following the hints used to score 110 against a par of 276."""
-    par_search._PLANS.clear()
     rules = preset_rules(preset)
     par = analysis.par(Game.new(number, rules))
     assert par.score_exact
@@ -59,14 +60,13 @@ def test_a_hint_without_scoring_or_out_of_budget_says_it_only_keeps_a_win():
     hint = analysis.hint(game)
     assert hint.aim == "win" and hint.score is None
     assert hint.reason == "This move keeps a winning line."
-    par_search._PLANS.clear()
     tight = analysis.hint(Game.new(8, preset_rules("standard")), max_nodes=1000)
     assert tight.aim == "win" and "best score" in tight.reason
 
 
 def test_the_bridge_hint_reply_says_what_the_hint_aims_for():
     def ok(**message):
-        answer = json.loads(bridge.handle_json(json.dumps(message)))
+        answer = json.loads(bridge.handle_json(json.dumps({"game": "player", **message})))
         assert answer["ok"], answer
         return answer["result"]
 

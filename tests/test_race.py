@@ -105,7 +105,7 @@ def test_bad_levels_and_paces_are_refused():
 
 
 def ask(message):
-    return json.loads(bridge.handle_json(json.dumps(message)))
+    return json.loads(bridge.handle_json(json.dumps({"game": "player", **message})))
 
 
 def test_the_bridge_plans_and_judges_a_race_on_the_game_in_progress():

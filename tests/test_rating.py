@@ -30,9 +30,10 @@ def test_docstring_examples():
 
 
 def test_the_same_deal_and_rules_always_get_the_same_rating():
-    first = rate(1234, STANDARD)
-    solver._SOLVERS.clear()
-    assert rate(1234, STANDARD) == first
+    cache = solver.SolverCache()
+    first = rate(1234, STANDARD, cache=cache)
+    cache.clear()
+    assert rate(1234, STANDARD, cache=cache) == first
     assert rate(encode_code(1234), STANDARD) == first
     assert rate(shuffle(1234), STANDARD) == first
     game = Game.new(1234, STANDARD)
@@ -92,7 +93,7 @@ def test_the_normal_ai_wins_less_often_class_after_class():
 
 
 def ask(**message):
-    answer = json.loads(bridge.handle_json(json.dumps(message)))
+    answer = json.loads(bridge.handle_json(json.dumps({"game": "player", **message})))
     assert answer["ok"], answer
     return answer["result"]
 
@@ -103,7 +104,7 @@ def test_every_preset_deals_a_winnable_deal_of_every_class(preset, monkeypatch):
     solver wins, of that class under that preset's rules (Challenge's have no wrap and
     deal lost deals, so its Hard is another deal than Standard's)."""
     rules = preset_rules(preset)
-    dealer.prepared.clear()
+    bridge.ENGINE.forget_caches()
     for offset, label in enumerate(CLASSES):
         monkeypatch.setattr(dealer, "random_number", lambda o=offset: 41_000 + 1_000 * o)
         board = ask(type="new_game", preset=preset, difficulty=label.lower())["board"]

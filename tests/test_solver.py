@@ -168,7 +168,6 @@ def test_budget_gives_unknown_never_a_wrong_answer():
     data = fixture()
     for entry in data["deals"][:60]:
         game = Game.new(entry["number"], Rules(wrap=entry["wrap"]))
-        solver._SOLVERS.clear()
         small = solver.solve(game, max_nodes=50)
         assert small.result in (entry["result"], "unknown")
         if small.won:
@@ -177,7 +176,6 @@ def test_budget_gives_unknown_never_a_wrong_answer():
 
 def test_time_budget_returns_unknown_or_the_truth():
     entry = next(e for e in fixture()["deals"] if e["result"] == "loss")
-    solver._SOLVERS.clear()
     result = solver.solve(Game.new(entry["number"], Rules(wrap=entry["wrap"])),
                           max_seconds=0.0)
     assert result.result in ("loss", "unknown")
@@ -229,12 +227,14 @@ def test_a_deal_is_freed_as_soon_as_the_cache_drops_it():
     try:
         for number, wrap in ((lost["number"], lost["wrap"]), (1, False)):
             game = Game.new(number, Rules(wrap=wrap, scoring="points"))
-            solver.solve(game)
-            analysis.hint(game)
-            analysis.par(game, max_seconds=3.0)
-            alive = weakref.ref(solver.deal_solver(game.cards, wrap))
+            cache = solver.SolverCache()
+            solver.solve(game, cache=cache)
+            analysis.hint(game, cache=cache)
+            analysis.par(game, max_seconds=3.0, cache=cache)
+            alive = weakref.ref(solver.deal_solver(game.cards, wrap, cache))
             assert alive().has_table or number == 1
-            solver._SOLVERS.clear()
+            assert len(cache) == 1  # one deal: one solver, shared by all three
+            cache.clear()
             assert alive() is None
     finally:
         gc.enable()

@@ -2,14 +2,13 @@
 
 :func:`hint` suggests a move (from every card, or, fair, only from those the
 player can see, through :class:`tripeaks.ai.HardAI`); :func:`analyse` finds
-where a game stopped being winnable; :func:`first_winnable` and
-:func:`daily_deal_number` pick the deals the app offers. Par is searched in
-:mod:`tripeaks.par` (:func:`par` is here too, beside the other services).
+where a game stopped being winnable; :func:`first_winnable` picks the winnable
+deals the app offers (:mod:`tripeaks.dealer` finds them ahead). Par is searched
+in :mod:`tripeaks.par` (:func:`par` is here too, beside the other services).
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -31,13 +30,13 @@ from .solver import (
     DealSolver,
     Position,
     Solution,
+    SolverCache,
     deal_solver,
     solve,
     uncovered_mask,
 )
 
-__all__ = ["Hint", "hint", "Analysis", "analyse", "Winnable", "first_winnable",
-           "daily_deal_number", "Par", "par"]
+__all__ = ["Hint", "hint", "Analysis", "analyse", "Winnable", "first_winnable", "Par", "par"]
 
 
 # -- winnable deals -------------------------------------------------------------
@@ -51,7 +50,8 @@ class Winnable(NamedTuple):
 
 
 def first_winnable(number: int, rules: Rules | None = None, *, max_nodes: int = 40000,
-                   max_seconds: float | None = None, tries: int = 1000) -> Winnable:
+                   max_seconds: float | None = None, tries: int = 1000,
+                   cache: SolverCache | None = None) -> Winnable:
     """The first deal from ``number`` on that is a proved win under ``rules``.
 
     A deal that is a proved loss, or that runs out of its budget, is skipped for
@@ -64,17 +64,10 @@ def first_winnable(number: int, rules: Rules | None = None, *, max_nodes: int = 
         n = (number + k) % (deals.MAX_DEAL + 1)
         cards = deals.shuffle(n)
         solution = solve(Position.start(cards, rules), max_nodes=max_nodes,
-                         max_seconds=max_seconds)
+                         max_seconds=max_seconds, cache=cache)
         if solution.won:
             return Winnable(n, solution)
     raise ValueError(f"no winnable deal found in {tries} deals from {number}")
-
-
-def daily_deal_number(date: dt.date | str, rules: Rules | None = None) -> int:
-    """The number of a date's daily deal (``YYYY-MM-DD``): the first deal from
-    :func:`tripeaks.deals.daily_number` (YYYYMMDD) on that is winnable under
-    ``rules``, the same on every device."""
-    return first_winnable(deals.daily_number(date), rules).number
 
 
 # -- hints ------------------------------------------------------------------------
@@ -149,7 +142,7 @@ def _most_cleared(solver: DealSolver, removed: int, wrank: int, s: int,
 
 
 def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
-         max_seconds: float | None = SAFETY_SECONDS) -> Hint:
+         max_seconds: float | None = SAFETY_SECONDS, cache: SolverCache | None = None) -> Hint:
     """The next move to make.
 
     With ``fair=False`` (reference 000's Hint button) the solver sees every
@@ -159,7 +152,8 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
     position, the first move of the line that clears the most cards. With
     ``fair=True`` (reference 004) only what the player can see is used, through
     :class:`tripeaks.ai.HardAI`. Every budget is work, not time, so a hint is
-    the same on a slow device as on a fast one.
+    the same on a slow device as on a fast one. ``cache`` keeps the deal's
+    table and best lines for the next hint.
     """
     if game.over:
         return Hint(None, None, "The game is over.", "fair" if fair else "solver")
@@ -168,11 +162,13 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
         return Hint(move, move_text(game.cards, move), "Best move from the cards you can see.",
                     "fair", aim="fair")
     pos = Position.of(game)
-    solution = solve(pos, max_seconds=max_seconds)  # the table decides every deal: no node cap
+    cache = SolverCache() if cache is None else cache
+    # the table decides every deal: no node cap
+    solution = solve(pos, max_seconds=max_seconds, cache=cache)
     if solution.won and solution.line:
         aimed = None
-        if game.rules.scoring != "none":
-            aimed = best_line(game, max_nodes=max_nodes, max_seconds=max_seconds)
+        if game.scoring.has_score:
+            aimed = best_line(game, max_nodes=max_nodes, max_seconds=max_seconds, cache=cache)
         if aimed is not None and aimed[2]:
             score, line, _exact = aimed
             move = line[0]
@@ -184,7 +180,7 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
         if aimed is not None:
             reason += " (Too many lines remain to find the best score yet.)"
         return Hint(move, move_text(game.cards, move), reason, "solver", WIN, "win")
-    solver = deal_solver(pos.cards, pos.wrap)
+    solver = deal_solver(pos.cards, pos.wrap, cache)
     cleared, _count = _most_cleared(solver, pos.removed, pos.waste_rank, pos.stock_index)
     move = cleared[0] if cleared else game.legal_moves()[0]
     reason = ("No line wins from here; this move starts the line that clears the most cards."
@@ -248,15 +244,17 @@ def _effective_moves(actions: Sequence[int]) -> list[int]:
 
 
 def analyse(record: Game | GameRecord | JSON, *, with_par: bool = True,
-            max_seconds: float | None = SAFETY_SECONDS) -> Analysis:
+            max_seconds: float | None = SAFETY_SECONDS,
+            cache: SolverCache | None = None) -> Analysis:
     """Analyse a finished or abandoned game (a Game, or its saved record: one read
     from a file is checked by :meth:`Game.from_record`)."""
     game = record if isinstance(record, Game) else Game.from_record(record)
     moves = _effective_moves(game.actions)
     fresh = game.restarted()
     pos = Position.of(fresh)
-    solver = deal_solver(pos.cards, pos.wrap)
-    verdict = solve(pos, max_seconds=max_seconds)
+    cache = SolverCache() if cache is None else cache
+    solver = deal_solver(pos.cards, pos.wrap, cache)
+    verdict = solve(pos, max_seconds=max_seconds, cache=cache)
     if verdict.result == UNKNOWN:
         return Analysis(None, None, None, None, tuple(moves), None, game.cards)
     wins = solver.table()
@@ -272,7 +270,7 @@ def analyse(record: Game | GameRecord | JSON, *, with_par: bool = True,
                 break
         else:
             winnable_now = True
-    par_value = par(game.restarted(), max_seconds=max_seconds) if with_par else None
+    par_value = par(game.restarted(), max_seconds=max_seconds, cache=cache) if with_par else None
     turning_move = None if turning is None else move_text(game.cards, moves[turning])
     return Analysis(verdict.won, turning, turning_move, winnable_now, tuple(moves), par_value,
                     game.cards)

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import NotRequired, TextIO, TypedDict
 
-from .analysis import daily_deal_number, hint
-from .cards import card_code
+from .analysis import hint
+from .cards import card_name
 from .cli_common import (
     Parser,
     UsageError,
@@ -25,10 +25,13 @@ from .cli_common import (
     game_from,
     rules_from,
 )
+from .dealer import Dealer
 from .game import DRAW, Game
-from .layout import COVERED_BY, ROW_SIZES, ROW_STARTS
+from .jsontext import Description
+from .layout import COVERED_BY, PEAK_CARDS, ROW_STARTS
 from .notation import actions_text, deal_text, parse_actions
 from .replay_link import decode_link
+from .solver import SolverCache
 from .solver_cli import register as register_solver_commands
 
 USAGE_EXIT = 2
@@ -72,7 +75,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
         if args.deal is not None:
             raise UsageError("give either a deal or --daily, not both")
         rules = rules_from(args)
-        cards = Game.new(daily_deal_number(args.daily, rules), rules).cards
+        cards = Game.new(Dealer().daily_number(args.daily, rules), rules).cards
     elif args.deal is None:
         raise UsageError("name a deal: a number, a code (TP1-...) or --daily YYYY-MM-DD")
     else:
@@ -93,7 +96,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             out["actions"] = actions_text(game.cards, game.actions)
         print(json.dumps(out))
     else:
-        print(board_text(game))
+        print(board_text(game.describe()))
         print(status_text(game))
     return 0
 
@@ -112,30 +115,46 @@ def _replay_link(args: argparse.Namespace) -> Game:
     return decode_link(args.link)
 
 
-def board_text(game: Game) -> str:
-    """The peaks, waste and stock as text: ``##`` face down, ``..`` gone.
+def board_text(board: Description) -> str:
+    """The peaks, waste and stock (``Game.describe()``) as a picture: ``##`` face
+    down, ``..`` gone; each card midway between the two covering it, 4 columns a card."""
+    lines = []
+    for row in board["peaks"]:
+        line = ""
+        for place in row:
+            cell = ".." if place["removed"] else place["code"] or "##"
+            line = line.ljust(TEXT_COLUMNS[place["slot"]]) + cell
+        lines.append(line)
+    lines.append(f"waste {board['waste']['code'] or '--'}   stock {board['stock']}")
+    return "\n".join(lines)
 
-    Each card sits midway between the two cards covering it, 4 columns a card.
-    """
-    columns: list[int] = [0] * 28
-    for p in range(27, -1, -1):
+
+def _text_columns() -> tuple[int, ...]:
+    """Where each position starts on a line of :func:`board_text`: a base-row card
+    every 4 columns, every other card midway between the two covering it."""
+    columns = [0] * PEAK_CARDS
+    for p in reversed(range(PEAK_CARDS)):
         below = COVERED_BY[p]
         columns[p] = 4 * (p - ROW_STARTS[3]) if not below else sum(columns[q] for q in below) // 2
-    lines = []
-    for start, size in zip(ROW_STARTS, ROW_SIZES, strict=True):
-        line = ""
-        for p in range(start, start + size):
-            if game.is_removed(p):
-                cell = ".."
-            elif game.face_up(p):
-                cell = card_code(game.cards[p])
-            else:
-                cell = "##"
-            line = line.ljust(columns[p]) + cell
-        lines.append(line)
-    top = "--" if game.waste_top is None else card_code(game.waste_top)
-    lines.append(f"waste {top}   stock {game.stock_count}")
-    return "\n".join(lines)
+    return tuple(columns)
+
+
+TEXT_COLUMNS = _text_columns()
+
+
+def board_words(board: Description) -> str:
+    """The board (``Game.describe()``) in words, row by row, as a screen reader
+    would want it: the cards still on the table, then a row with none says so."""
+    labels = ("Peaks", "row 2", "row 3", "bottom row")
+    parts = []
+    for label, row in zip(labels, board["peaks"], strict=True):
+        names = [card_name(p["card"]) if p["card"] is not None else "face-down card"
+                 for p in row if not p["removed"]]
+        parts.append(f"{label}: {', '.join(names) or 'empty'}")
+    top = board["waste"]["card"]
+    stock = board["stock"]
+    return (f"Stock: {stock} card{'' if stock == 1 else 's'}; waste pile: "
+            f"{'empty' if top is None else card_name(top)}. " + "; ".join(parts) + ".")
 
 
 def status_text(game: Game) -> str:
@@ -150,16 +169,18 @@ def status_text(game: Game) -> str:
     return "  ".join(parts)
 
 
-PLAY_HELP = "a card (7H) plays it; d draws; u undoes; r redoes; h hints; q quits"
+PLAY_HELP = ("a card (7H) plays it; d draws; u undoes; r redoes; h hints; b reads the board; "
+             "q quits")
 
 
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     game = game_from(args, required=False)
+    solvers = SolverCache()  # one table for every hint of the game
     source = stdin or sys.stdin
     print(f"Deal {game.deal_code or 'custom'}. {PLAY_HELP}.")
     while True:
         print()
-        print(board_text(game))
+        print(board_text(game.describe()))
         print(status_text(game))
         if game.over:
             print("You won!" if game.won else "No more moves available.")
@@ -179,7 +200,9 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
             elif command == "r":
                 game.redo()
             elif command == "h":
-                print(hint_text(game))
+                print(hint_text(game, solvers))
+            elif command == "b":
+                print(f"  {board_words(game.describe())}")
             elif command in ("d", ""):
                 game.draw()
             else:
@@ -191,8 +214,8 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
             print(f"  {error}")
 
 
-def hint_text(game: Game) -> str:
-    found = hint(game)
+def hint_text(game: Game, solvers: SolverCache | None = None) -> str:
+    found = hint(game, cache=solvers)
     if found.text is None:
         return "  No hint: the game is over."
     return f"  Hint: {found.text} ({found.reason})"

@@ -18,6 +18,7 @@ from typing import TypeAlias, TypedDict
 
 __all__ = ["JSON", "JSONObject", "MAX_DEPTH", "TooDeepError", "nesting_depth", "loads",
            "ScoreEvent", "ScoreCounts", "LastAction", "Slot", "Waste", "Stock", "Board",
+           "TableCard", "WasteTop", "Description",
            "GameRecord", "HintJSON", "ParJSON", "AnalysisJSON", "RatingJSON", "SolutionJSON"]
 
 JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
@@ -97,7 +98,12 @@ class LastAction(TypedDict):
 
     kind: str
     """``play``, ``draw`` or ``undo``."""
-    move: int | None
+    move: int
+    """The position played or ``DRAW``; for an undo, the move it took back."""
+    card: int
+    """The card that move moved (for an undo: the card it brought back to the
+    peaks, or back to the stock), and its code."""
+    code: str
     points: int
     streak_grew: bool
     peak_cleared: int | None
@@ -129,6 +135,36 @@ class Stock(TypedDict):
     count: int
 
 
+class TableCard(TypedDict):
+    """One peak position in :class:`Description`; a hidden or played card is ``None``."""
+
+    slot: int
+    column: int
+    card: int | None
+    code: str | None
+    face_up: bool
+    removed: bool
+    playable: bool
+
+
+class WasteTop(TypedDict):
+    card: int | None
+    code: str | None
+    count: int
+
+
+class Description(TypedDict):
+    """The board as facts, for the page and the command line to put into words
+    (``Game.describe()``): the four rows of the peaks, top row first, each
+    position left to right; the waste's top card; the stock's size."""
+
+    peaks: list[list[TableCard]]
+    waste: WasteTop
+    stock: int
+    cards_left: int
+    over: bool
+
+
 class Board(TypedDict):
     """Everything the app draws (``Game.view()``)."""
 
@@ -158,7 +194,7 @@ class Board(TypedDict):
     last_action: LastAction | None
     last_move: str | None
     actions: int
-    description: str
+    description: Description
 
 
 class GameRecord(TypedDict):

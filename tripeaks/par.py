@@ -4,7 +4,9 @@ Built on the exact solver's win table (:mod:`tripeaks.solver`): every search
 here only walks states the table says still win, so each line it returns wins.
 Every number comes from the rules' scoring system (:mod:`tripeaks.scoring`):
 a final line is scored by replaying it through that system, and the searches
-read its bonuses and costs from the same class.
+ask the same class what a move, a draw and a win are worth. The streak systems'
+best score is :mod:`tripeaks.streak_plan`'s programme; the fewest draws, and
+the best score under ``points``, are searched here.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from .notation import DRAW, move_text
 from .rules import Rules
 from .scoring import PointsScoring, ScoreState, Scoring
 from .solver import (
-    FIRST_STOCK,
     GROUP_BITS,
     LOSS,
     SAFETY_SECONDS,
@@ -29,11 +30,13 @@ from .solver import (
     BudgetExceeded,
     DealSolver,
     Position,
+    SolverCache,
     deal_solver,
     lattice,
     solve,
     uncovered_mask,
 )
+from .streak_plan import streak_plan
 
 __all__ = ["Par", "par", "best_line", "line_score", "PAR_NODES", "HINT_NODES"]
 
@@ -92,172 +95,16 @@ def line_score(system: Scoring, line: Sequence[int], removed: int, stock_left: i
     return state.score
 
 
-def _streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: int, wrank: int,
-                 s: int, streak: int, max_nodes: int,
-                 deadline: float | None) -> tuple[int, list[int], int]:
-    """The most points still to come on a winning line under a streak scoring
-    system (one whose :attr:`~tripeaks.scoring.Scoring.scores_streaks`: ``streak``,
-    ``classic``, ``chain``), exactly, with that line.
-
-    On a winning line every tip goes, so the tips' bonuses add up to the same
-    total whatever their order: what varies is the streak points and the win
-    bonus (which grows with the stock left), and those depend only on
-    (removed, waste, next stock card, live streak). A memoised recursion over
-    those states, restricted to the ones the win table says still win, is an
-    exact dynamic programme.
-
-    It runs one stock layer (states with the same next stock card) at a time,
-    from the last back to the first. A draw only ever enters the next layer, with
-    a known waste and no streak, so a layer needs its own states and, from the
-    next layer, only the points to come at the removed sets it is entered at
-    (:func:`_layer_entries` finds those first). Only one layer's states are held
-    at once, a small part of them all. Returns (points to come, line, states
-    valued).
-
-    :raises BudgetExceeded: when more than ``max_nodes`` states are needed, or
-        past ``deadline`` (the caller's wall-clock safety net).
-    """
-    index = lattice().index
-    peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
-    win_bonus = [system.win_bonus(stock_left) for stock_left in range(53)]
-    entries = _layer_entries(solver, wins, removed, wrank, s, max_nodes, deadline)
-    layer, limit = s, max_nodes
-    memo: dict[int, int] = {}  # state in this layer -> points to come << 5 | best move
-    after: dict[int, int] = {}  # removed set the next layer is entered at -> points to come
-
-    def best(removed: int, wrank: int, c: int) -> int:
-        key = removed | wrank << 28 | c << 32
-        found = memo.get(key)
-        if found is not None:
-            return found >> 5
-        if len(memo) >= limit or (deadline is not None and not len(memo) & 4095
-                                  and time.perf_counter() > deadline):
-            raise BudgetExceeded
-        top, choice = -1, DRAW
-        shift = GROUP_BITS * (layer - FIRST_STOCK)
-        m = uncovered_mask(removed) & fits_waste[wrank]
-        while m:
-            low = m & -m
-            m ^= low
-            r2 = removed | low
-            p = low.bit_length() - 1
-            if r2 == ALL_REMOVED:
-                value = c + 1 + win_bonus[52 - layer]
-            elif wins[index[r2]] >> (shift + peak_ranks[p]) & 1:
-                value = c + 1 + best(r2, peak_ranks[p], c + 1)
-            else:
-                continue
-            if value > top:
-                top, choice = value, p
-        drawn = after.get(removed)  # there exactly when drawing here still wins
-        if drawn is not None and drawn > top:
-            top, choice = drawn, DRAW
-        memo[key] = top << 5 | choice
-        return top
-
-    values: dict[int, array[int]] = {}  # layer -> points to come at its entries, in their order
-
-    def entered(at: int) -> dict[int, int]:
-        """Layer ``at``'s entry sets -> points to come (none past the last layer)."""
-        return dict(zip(entries[at], values[at], strict=True)) if at in values else {}
-
-    nodes = 0
-    line: list[int] = []
-    try:
-        for layer in range(max(entries), s - 1, -1):
-            after, memo, limit = entered(layer + 1), {}, max_nodes - nodes
-            w_in, c_in = (wrank, streak) if layer == s else (stock_ranks[layer - 1], 0)
-            values[layer] = array("i", [best(r, w_in, c_in) for r in entries[layer]])
-            nodes += len(memo)
-        # The line: each layer it passes is valued again from the one state it enters at.
-        r, w, c, layer = removed, wrank, streak, s
-        while r != ALL_REMOVED:
-            after, memo, limit = entered(layer + 1), {}, max_nodes
-            best(r, w, c)
-            move = -1
-            while r != ALL_REMOVED and move != DRAW:
-                move = memo[r | w << 28 | c << 32] & 31
-                line.append(move)
-                if move == DRAW:
-                    w, c, layer = stock_ranks[layer], 0, layer + 1
-                else:
-                    r, w, c = r | 1 << move, peak_ranks[move], c + 1
-    finally:
-        best = None  # type: ignore[assignment]  # break the cycle (see DealSolver.search)
-    return values[s][0], line, nodes
-
-
-def _layer_entries(solver: DealSolver, wins: list[int], removed: int, wrank: int, s: int,
-                   max_nodes: int, deadline: float | None) -> dict[int, array[int]]:
-    """Where each stock layer of the winning play from (``removed``, ``wrank``,
-    ``s``) is entered: layer ``s`` at ``removed``, and each later layer at the
-    removed sets from which the layer before reaches (by winning plays) a draw
-    that still wins. Each layer is one pass over the removed sets it reaches,
-    fewest cards first, each with every waste it is reached with, kept in one
-    flat array over the lattice (the same size for every deal).
-
-    :raises BudgetExceeded: past ``max_nodes`` states or ``deadline``.
-    """
-    index = lattice().index
-    peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
-    wastes = array("H", bytes(2 * len(index)))  # a set -> the wastes this layer reaches it with
-    fitting: dict[int, int] = {}  # a set of wastes -> the positions that fit one of them
-    found = {s: array("i", [removed])}
-    nodes = 0
-    layer = s
-    while layer in found:
-        first = wrank if layer == s else stock_ranks[layer - 1]
-        shift = GROUP_BITS * (layer - FIRST_STOCK)
-        draw_bit = shift + GROUP_BITS + stock_ranks[layer] if layer < 52 else -1
-        by_size: list[list[int]] = [[] for _ in range(PEAK_CARDS + 1)]  # sets by cards removed
-        for r in found[layer]:
-            wastes[index[r]] = 1 << first
-            by_size[r.bit_count()].append(r)
-        ahead = array("i")
-        for level in by_size:  # a play removes one card: a set's wastes are all in before it
-            for r in level:
-                i = index[r]
-                reached, wastes[i] = wastes[i], 0
-                nodes += reached.bit_count()
-                if draw_bit >= 0 and wins[i] >> draw_bit & 1:
-                    ahead.append(r)
-                fits = fitting.get(reached)
-                if fits is None:
-                    fits = 0
-                    for w in range(GROUP_BITS):
-                        if reached >> w & 1:
-                            fits |= fits_waste[w]
-                    fitting[reached] = fits
-                m = uncovered_mask(r) & fits
-                while m:
-                    low = m & -m
-                    m ^= low
-                    r2 = r | low
-                    if r2 == ALL_REMOVED:
-                        continue
-                    w2 = peak_ranks[low.bit_length() - 1]
-                    j = index[r2]
-                    if wins[j] >> (shift + w2) & 1:
-                        if not wastes[j]:
-                            by_size[r2.bit_count()].append(r2)
-                        wastes[j] |= 1 << w2
-            if nodes > max_nodes or (deadline is not None and time.perf_counter() > deadline):
-                raise BudgetExceeded
-        if ahead:
-            found[layer + 1] = ahead
-        layer += 1
-    return found
-
-
 def par(target: Game | Sequence[int], rules: Rules | None = None, *, max_nodes: int = PAR_NODES,
-        max_seconds: float | None = SAFETY_SECONDS) -> Par:
+        max_seconds: float | None = SAFETY_SECONDS, cache: SolverCache | None = None) -> Par:
     """Par of a deal or a game in progress: the best score reachable on a winning
     line under the rules' scoring system, and the fewest draws that still win.
 
     Both are searched exactly (see :func:`best_line`); when ``max_nodes`` runs
     out the best found so far is returned, marked as a bound
     (``score_exact``/``draws_exact`` false). The budget is work, not time, so
-    par is the same on every device. A lost position has no par.
+    par is the same on every device. A lost position has no par. ``cache``
+    keeps the deal's win table for the next question (see :func:`tripeaks.solver.solve`).
     """
     if isinstance(target, Game):
         game = target
@@ -265,8 +112,10 @@ def par(target: Game | Sequence[int], rules: Rules | None = None, *, max_nodes: 
         game = Game(tuple(target), rules or Rules())
     scoring = game.rules.scoring
     pos = Position.of(game)
-    solver = deal_solver(pos.cards, pos.wrap)
-    verdict = solve(pos, max_seconds=max_seconds)  # the table decides every deal: no node cap
+    cache = SolverCache() if cache is None else cache
+    solver = deal_solver(pos.cards, pos.wrap, cache)
+    # the table decides every deal: no node cap
+    verdict = solve(pos, max_seconds=max_seconds, cache=cache)
     if not verdict.won:
         return Par(None, verdict.result == LOSS, (), None, verdict.result == LOSS, (),
                    scoring, verdict.result, pos.cards)
@@ -274,7 +123,7 @@ def par(target: Game | Sequence[int], rules: Rules | None = None, *, max_nodes: 
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     fewest = _fewest_draws(solver, wins, pos, max_nodes, deadline)
     draws, draws_line, draws_exact, nodes = fewest
-    if scoring == "none":
+    if not game.scoring.has_score:
         return Par(None, True, (), draws, draws_exact, tuple(draws_line), scoring, WIN,
                    pos.cards, nodes)
     score, score_line, score_exact, more = _best_final(solver, wins, pos, game, max_nodes,
@@ -283,47 +132,37 @@ def par(target: Game | Sequence[int], rules: Rules | None = None, *, max_nodes: 
                scoring, WIN, pos.cards, nodes + more)
 
 
-_State = tuple[int, int, int, int]
-"""(removed, waste rank, next stock index, live streak)."""
-_PLANS: dict[tuple[tuple[int, ...], bool, str], dict[_State, tuple[int, ...]]] = {}
-"""Exact best-score lines of the last deal hinted, by the states along them: a
-player who follows a hint gets the next one without a new search."""
-
-
 def best_line(game: Game, *, max_nodes: int = HINT_NODES,
-              max_seconds: float | None = SAFETY_SECONDS
+              max_seconds: float | None = SAFETY_SECONDS, cache: SolverCache | None = None
               ) -> tuple[int, tuple[int, ...], bool] | None:
     """The best final score still possible from ``game``'s position, a winning
     line that reaches it, and whether that score is exact (``max_nodes`` did not
     run out); ``None`` when the game is lost, over, or scores nothing.
 
-    The states along an exact line are remembered for the last deal: following
-    it costs nothing more, and any state's best line does not depend on where
-    the search started, so a hint is the same whatever was asked before.
+    The states along an exact line are remembered with the deal's solver (in
+    ``cache``, :attr:`~tripeaks.solver.DealSolver.best_lines`): following it
+    costs nothing more, and any state's best line does not depend on where the
+    search started, so a hint is the same whatever was asked before.
     """
-    scoring = game.rules.scoring
-    if scoring == "none" or game.over:
+    if not game.scoring.has_score or game.over:
         return None
     pos = Position.of(game)
-    verdict = solve(pos, max_seconds=max_seconds)
+    cache = SolverCache() if cache is None else cache
+    verdict = solve(pos, max_seconds=max_seconds, cache=cache)
     if not verdict.won:
         return None
-    deal = (pos.cards, pos.wrap, scoring)
+    solver = deal_solver(pos.cards, pos.wrap, cache)
     state = (pos.removed, pos.waste_rank, pos.stock_index, game.state.streak)
-    known = _PLANS.get(deal)
-    if known is not None and state in known:
+    known = solver.best_lines.setdefault(game.scoring.name, {})
+    if state in known:
         line = known[state]
         return (line_score(game.scoring, line, pos.removed, 52 - pos.stock_index, game.state),
                 line, True)
-    solver = deal_solver(pos.cards, pos.wrap)
     wins = solver.table()
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     score, found, exact, _nodes = _best_final(solver, wins, pos, game, max_nodes, deadline)
     line = tuple(found)
     if exact:
-        if known is None:
-            _PLANS.clear()
-            known = _PLANS[deal] = {}
         removed, wrank, s, streak = state
         for i, move in enumerate(line):
             known[(removed, wrank, s, streak)] = line[i:]
@@ -346,7 +185,7 @@ def _best_final(solver: DealSolver, wins: list[int], pos: Position, game: Game, 
     r0, w0, s0 = pos.removed, pos.waste_rank, pos.stock_index
     if system.scores_streaks:
         try:
-            _gain, line, nodes = _streak_plan(solver, wins, system, r0, w0, s0, start.streak,
+            _gain, line, nodes = streak_plan(solver, wins, system, r0, w0, s0, start.streak,
                                               max_nodes, deadline)
         except BudgetExceeded:
             line, nodes, exact = solver.table_line(wins, r0, w0, s0), max_nodes, False
@@ -355,11 +194,10 @@ def _best_final(solver: DealSolver, wins: list[int], pos: Position, game: Game, 
         return line_score(system, line, r0, 52 - s0, start), line, exact, nodes
     if not isinstance(system, PointsScoring):
         raise ValueError(f"par has no search for {system.name} scoring")
-    plays_left = PEAK_CARDS - r0.bit_count()
-    if start.score - system.CARD_COST * plays_left - system.DRAW_COST * (52 - s0) >= 0:
-        # The score cannot reach its floor of 0, so every card and draw costs
-        # its full price and every group still pays its bonus: the best line is
-        # the one with the fewest draws.
+    if system.lowest_final(start.score, PEAK_CARDS - r0.bit_count(), 52 - s0) >= 0:
+        # The score cannot reach its floor, so every card and draw costs its
+        # full price and every group still pays its bonus: the best line is the
+        # one with the fewest draws.
         given = fewest is not None
         if fewest is None:
             fewest = _fewest_draws(solver, wins, pos, max_nodes, deadline)
@@ -454,7 +292,7 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
     """Branch and bound over winning lines for the best final score under
     ``points`` scoring when the score may fall to its floor of 0."""
     peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
-    card_cost, draw_cost, group_bonus = system.CARD_COST, system.DRAW_COST, system.GROUP_BONUS
+    after_play, after_draw, highest = system.after_play, system.after_draw, system.highest_final
     r0, w0, s0 = pos.removed, pos.waste_rank, pos.stock_index
     first = solver.table_line(wins, r0, w0, s0)
     best_score, best_line = line_score(system, first, r0, 52 - s0, start), list(first)
@@ -463,9 +301,8 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
     seen: dict[int, int] = {}  # (removed, waste, next stock card) -> best score seen there
 
     def upper(removed: int, score: int) -> int:
-        left = PEAK_CARDS - removed.bit_count()
         groups = sum(1 for g in GROUP_MASKS if removed & g != g)
-        return score - card_cost * left + group_bonus * groups
+        return highest(score, PEAK_CARDS - removed.bit_count(), groups)
 
     def dfs(removed: int, wrank: int, s: int, score: int) -> None:
         nonlocal best_score, best_line, nodes
@@ -494,13 +331,12 @@ def _best_score(solver: DealSolver, wins: list[int], pos: Position, system: Poin
             if not solver.table_wins(wins, r2, peak_ranks[p], s):
                 continue
             group = GROUP_MASKS[GROUP_OF[p]]
-            bonus = group_bonus if r2 & group == group else 0
             path.append(p)
-            dfs(r2, peak_ranks[p], s, max(0, score - card_cost + bonus))
+            dfs(r2, peak_ranks[p], s, after_play(score, r2 & group == group))
             path.pop()
         if s < 52 and solver.table_wins(wins, removed, stock_ranks[s], s + 1):
             path.append(DRAW)
-            dfs(removed, stock_ranks[s], s + 1, max(0, score - draw_cost))
+            dfs(removed, stock_ranks[s], s + 1, after_draw(score))
             path.pop()
 
     exact = True

@@ -39,8 +39,9 @@ from .cards import adjacent
 from .game import Game
 from .jsontext import JSONObject
 from .notation import DRAW, move_text
+from .rules import Rules
 
-__all__ = ["PACE", "Step", "Plan", "Result", "plan", "judge", "WINNERS"]
+__all__ = ["PACE", "Step", "Plan", "Result", "plan", "judge", "PlanCache", "WINNERS"]
 
 PACE: dict[str, tuple[int, int, int]] = {
     # level: (ms for a play, ms for a draw, ms more for each extra card that fits)
@@ -148,6 +149,29 @@ def plan(start: Game, level: str, seed: int = 0, scale: float = 1.0) -> Plan:
         steps.append(Step(at, int(move), text, game.cards_left, game.stock_count))
     return Plan(level, tuple(steps), bool(game.won), game.cards_left, game.view()["moves"],
                 game.score, start.restarted().cards_left)
+
+
+class PlanCache:
+    """The last few races' plans, by deal, rules, level and pace: a race judged
+    again and again is planned once. The engine holds one."""
+
+    def __init__(self, kept: int = 4) -> None:
+        self.kept = kept
+        self._plans: dict[tuple[tuple[int, ...], Rules, str, float], Plan] = {}
+
+    def plan(self, game: Game, level: str, pace: float = 1.0) -> Plan:
+        """:func:`plan` of the AI of ``level`` on ``game``'s deal, at ``pace``, kept."""
+        key = (tuple(game.cards), game.rules, level, pace)
+        found = self._plans.get(key)
+        if found is None:
+            found = plan(game, level, scale=pace)
+            while len(self._plans) >= self.kept:
+                del self._plans[next(iter(self._plans))]
+            self._plans[key] = found
+        return found
+
+    def clear(self) -> None:
+        self._plans.clear()
 
 
 def judge(race: Plan, *, won: bool, over: bool, cards_left: int, elapsed: float,

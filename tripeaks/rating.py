@@ -126,7 +126,8 @@ def _new_game(target: Game | int | str | Sequence[int], rules: Rules | None) -> 
     return Game(tuple(target), rules)
 
 
-def rate(target: Game | int | str | Sequence[int], rules: Rules | None = None) -> Rating:
+def rate(target: Game | int | str | Sequence[int], rules: Rules | None = None, *,
+         cache: solver.SolverCache | None = None) -> Rating:
     """Rate a deal from its start: a :class:`~tripeaks.game.Game` (its deal and
     rules; the moves played are ignored), a deal number or a deal code (with
     ``rules``; a code brings its own wrap, face-up and empty-waste rules) or the
@@ -139,7 +140,7 @@ def rate(target: Game | int | str | Sequence[int], rules: Rules | None = None) -
     """
     game = _new_game(target, rules)
     rules = game.rules
-    verdict = solver.solve(game, max_seconds=None)
+    verdict = solver.solve(game, max_seconds=None, cache=cache)
     solver_figures = (verdict.nodes, verdict.method)
     if not verdict.won:
         return Rating(NOT_WINNABLE, 0, False, 0, PLAYOUTS, float(game.cards_left),

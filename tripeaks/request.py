@@ -3,21 +3,24 @@
 :mod:`tripeaks.bridge` carries requests out; the functions here turn a
 request's fields into engine values (a :class:`~tripeaks.rules.Rules`, a
 :class:`~tripeaks.game.Game`) or refuse them with a :class:`BridgeError`,
-whose message is for the player. None of them touches the live game.
+whose message is for the player. None of them touches a game the engine holds.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from . import dealer, deals, rating, solver
+from . import deals, rating, solver
+from .dealer import Dealer
 from .game import Game, RecordError
 from .jsontext import JSONObject
 from .notation import parse_deal
 from .rules import Rules, preset_of, preset_rules
 
-__all__ = ["Request", "Reply", "BridgeError", "FIRST_DEAL", "make_rules", "difficulty",
-           "deal_of", "recorded_game", "fair_hint", "seconds"]
+__all__ = ["Request", "Reply", "BridgeError", "ERROR_KINDS", "FIRST_DEAL", "make_rules",
+           "difficulty", "deal_of", "names_a_deal", "DEAL_FIELDS", "recorded_game", "fair_hint",
+           "seconds", "game_name", "GAME_NAME"]
 
 
 Request = JSONObject
@@ -28,6 +31,12 @@ Reply = dict[str, Any]
 reply nests engine shapes (``TypedDict`` s such as :class:`~tripeaks.jsontext.Board`,
 which mypy does not count as JSON) and bridge.py also answers a race's JSONObject
 as it is: a dict's value type is invariant, and nothing narrower takes both."""
+
+
+ERROR_KINDS = ("bad-request", "bad-rules", "bad-deal", "bad-notation", "bad-card", "bad-record",
+               "bad-replay", "illegal-move", "illegal-undo", "no-game", "game-over", "not-found",
+               "too-long", "internal")
+"""Every ``kind`` an error reply can have (:mod:`tripeaks.bridge` says what each means)."""
 
 
 class BridgeError(ValueError):
@@ -73,8 +82,17 @@ _CODE_RULES = (("wrap", "King-Ace wrap"), ("face_up", "face-up peaks"),
                ("empty_waste", "an empty waste at the start"))
 
 
-def deal_of(msg: Request) -> Game:
-    """The game a ``new_game`` request asks for (the live game is not touched)."""
+DEAL_FIELDS = ("number", "code", "cards", "first")
+"""The fields that name a deal; with none of them a request asks for a random deal."""
+
+
+def names_a_deal(msg: Request) -> bool:
+    return any(msg.get(key) is not None for key in DEAL_FIELDS)
+
+
+def deal_of(msg: Request, dealer: Dealer) -> Game:
+    """The game a ``new_game`` request asks for (no game held is touched); with no
+    deal named, a random one from ``dealer`` (of the ``difficulty`` asked for)."""
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     if msg.get("cards") is not None:
         given_cards = msg["cards"]
@@ -109,7 +127,7 @@ def deal_of(msg: Request) -> Game:
     if number is None and msg.get("first") is True:
         number = dealer.winnable(FIRST_DEAL, rules)
     if number is None:
-        number = dealer.winnable(dealer.random_number(), rules)
+        number = dealer.random_deal(rules, difficulty(msg))
     if not isinstance(number, int) or isinstance(number, bool):
         raise BridgeError("a deal number is a whole number")
     return Game.new(deals.check_number(number), rules)
@@ -142,3 +160,20 @@ def seconds(msg: Request, default: float = 1.0) -> float:
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
         raise BridgeError("max_seconds must be a positive number")
     return solver.SAFETY_SECONDS
+
+
+GAME_NAME = re.compile(r"[a-z0-9-]{1,32}")
+"""A game's name, as the page picks it (``player``, ``watch``, ``race``, ``replay``)."""
+
+
+def game_name(msg: Request) -> str:
+    """The ``game`` a request is about; a request about a game that names none,
+    or names one badly, is a bad request."""
+    name = msg.get("game")
+    if name is None:
+        raise BridgeError(f"a '{msg.get('type')}' request names its game: add \"game\", "
+                          "such as \"player\"")
+    if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
+        raise BridgeError("a game's name is 1 to 32 of a-z, 0-9 and -, such as \"player\"; "
+                          f"not {str(name)[:40]!r}")
+    return name

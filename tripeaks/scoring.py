@@ -182,6 +182,23 @@ class PointsScoring(Scoring):
     def start(self) -> ScoreState:
         return ScoreState(score=self.START)
 
+    def after_play(self, score: int, group_cleared: bool) -> int:
+        """The score after a card is removed (its group's bonus if it cleared it)."""
+        return max(0, score - self.CARD_COST + (self.GROUP_BONUS if group_cleared else 0))
+
+    def after_draw(self, score: int) -> int:
+        return max(0, score - self.DRAW_COST)
+
+    def lowest_final(self, score: int, cards_left: int, stock_left: int) -> int:
+        """The score after every card left and every stock card, with no bonus and
+        no floor: when it is not below 0 the floor can never be reached."""
+        return score - self.CARD_COST * cards_left - self.DRAW_COST * stock_left
+
+    def highest_final(self, score: int, cards_left: int, groups_left: int) -> int:
+        """A bound on the final score: every card left paid for, no draw, every
+        group left paying its bonus."""
+        return score - self.CARD_COST * cards_left + self.GROUP_BONUS * groups_left
+
     def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
         events = [event("card", -self.CARD_COST, f"-{self.CARD_COST}")]
         bonus = self.GROUP_BONUS if group_cleared else 0
@@ -189,7 +206,7 @@ class PointsScoring(Scoring):
             events.append(event("peak", bonus, f"Peak +{bonus}"))
         return (
             state._replace(
-                score=max(0, state.score - self.CARD_COST + bonus),
+                score=self.after_play(state.score, group_cleared),
                 streak=state.streak + 1,
                 peaks=state.peaks + tip,
                 card_points=state.card_points - self.CARD_COST,
@@ -200,7 +217,7 @@ class PointsScoring(Scoring):
 
     def draw(self, state: ScoreState) -> Scored:
         return (
-            state._replace(score=max(0, state.score - self.DRAW_COST), streak=0,
+            state._replace(score=self.after_draw(state.score), streak=0,
                            draw_points=state.draw_points - self.DRAW_COST),
             [event("draw", -self.DRAW_COST, f"-{self.DRAW_COST}")],
         )

@@ -50,8 +50,8 @@ from .notation import DRAW, move_text
 from .rules import Rules
 
 __all__ = [
-    "DealSolver", "Position", "Solution", "solve", "deal_solver", "describe", "lattice",
-    "uncovered_mask", "BudgetExceeded", "SEARCH_NODES", "SAFETY_SECONDS", "WIN", "LOSS",
+    "DealSolver", "SolverCache", "Position", "Solution", "solve", "deal_solver", "describe",
+    "lattice", "uncovered_mask", "BudgetExceeded", "SEARCH_NODES", "SAFETY_SECONDS", "WIN", "LOSS",
     "UNKNOWN", "WILD", "FIRST_STOCK",
 ]
 
@@ -181,6 +181,11 @@ class DealSolver:
         self._orphans: dict[int, int] = {}
         self._table: list[int] | None = None
         self.nodes = 0
+        self.best_lines: dict[str, dict[tuple[int, int, int, int], tuple[int, ...]]] = {}
+        """Exact best-score lines found on this deal (:func:`tripeaks.par.best_line`),
+        by scoring system, by each state along them: (removed, waste rank, next
+        stock index, live streak) -> the rest of the line. A player who follows
+        a hint gets the next one without a new search."""
 
     def orphans(self, removed: int) -> int:
         """Cards left with no peak card left that could ever be played just before them."""
@@ -400,21 +405,39 @@ class DealSolver:
         return done(LOSS, (), "table")
 
 
-_SOLVERS: OrderedDict[tuple[tuple[int, ...], bool], DealSolver] = OrderedDict()
+class SolverCache:
+    """The solvers of the last few deals, their win tables kept: what a hint, par,
+    a rating and the dealer's searches on one deal share. The engine owns one
+    (:class:`tripeaks.engine.Engine`); a caller that passes none to :func:`solve`
+    and the services built on it gets a cache for that call alone."""
+
+    def __init__(self, kept: int = 4) -> None:
+        self.kept = kept
+        self._solvers: OrderedDict[tuple[tuple[int, ...], bool], DealSolver] = OrderedDict()
+
+    def get(self, cards: Sequence[int], wrap: bool) -> DealSolver:
+        """The solver of a deal under a wrap rule, made if it is not kept."""
+        key = (tuple(cards), wrap)
+        found = self._solvers.get(key)
+        if found is None:
+            found = self._solvers[key] = DealSolver(key[0], wrap)
+            while len(self._solvers) > self.kept:
+                self._solvers.popitem(last=False)
+        else:
+            self._solvers.move_to_end(key)
+        return found
+
+    def clear(self) -> None:
+        """Forget every solver and its table."""
+        self._solvers.clear()
+
+    def __len__(self) -> int:
+        return len(self._solvers)
 
 
-def deal_solver(cards: Sequence[int], wrap: bool) -> DealSolver:
-    """The cached solver of a deal (the last few deals keep their tables)."""
-    key = (tuple(cards), wrap)
-    found = _SOLVERS.get(key)
-    if found is None:
-        found = DealSolver(key[0], wrap)
-        _SOLVERS[key] = found
-        while len(_SOLVERS) > 4:
-            _SOLVERS.popitem(last=False)
-    else:
-        _SOLVERS.move_to_end(key)
-    return found
+def deal_solver(cards: Sequence[int], wrap: bool, cache: SolverCache | None = None) -> DealSolver:
+    """The solver of a deal: the one ``cache`` keeps, or a new one."""
+    return DealSolver(tuple(cards), wrap) if cache is None else cache.get(cards, wrap)
 
 
 def _position(target: Game | Position | Sequence[int], rules: Rules | None) -> Position:
@@ -426,15 +449,17 @@ def _position(target: Game | Position | Sequence[int], rules: Rules | None) -> P
 
 
 def solve(target: Game | Position | Sequence[int], rules: Rules | None = None, *,
-          max_nodes: int | None = None, max_seconds: float | None = None) -> Solution:
+          max_nodes: int | None = None, max_seconds: float | None = None,
+          cache: SolverCache | None = None) -> Solution:
     """Solve a position exactly: a :class:`~tripeaks.game.Game`, a :class:`Position`,
     or the 52 cards of a new deal (with ``rules``).
 
     ``max_nodes``/``max_seconds`` bound the work; only then can the answer be
-    ``unknown``. Moves in ``line`` are peak positions and ``DRAW``.
+    ``unknown``. Moves in ``line`` are peak positions and ``DRAW``. The deal's
+    table is kept in ``cache`` for the next question on the same deal.
     """
     pos = _position(target, rules)
-    solver = deal_solver(pos.cards, pos.wrap)
+    solver = deal_solver(pos.cards, pos.wrap, cache)
     return solver.solve(pos.removed, pos.waste_rank, pos.stock_index, max_nodes, max_seconds)
 
 

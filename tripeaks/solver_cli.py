@@ -225,7 +225,6 @@ def _solve_range(job: tuple[int, int, bool, int | None]) -> list[tuple[int, str,
         t0 = time.perf_counter()
         result = solver.solve(cards, rules, max_nodes=max_nodes)
         out.append((number, result.result, (time.perf_counter() - t0) * 1000))
-        solver._SOLVERS.clear()
     return out
 
 
