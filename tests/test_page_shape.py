@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import build
+
 WEB = Path(__file__).resolve().parents[1] / "web"
 MAIN = WEB / "main"
-IMPORT = re.compile(r"""(?:^|[;\s])(?:import|export)\s(?:[^;"']*?\sfrom\s*)?["'](\.{1,2}/[^"']+)["']""", re.M)
+IMPORT = build.IMPORT  # the imports the site's build follows for its preload list
 MODULES = sorted(p.relative_to(WEB).as_posix() for p in MAIN.rglob("*.js"))
 FOLDERS = {"views", "parts", "model"}
 
@@ -20,7 +22,8 @@ FOLDERS = {"views", "parts", "model"}
 def imports(name: str) -> set[str]:
     """The page's modules that ``name`` (a path under web/) imports."""
     text = (WEB / name).read_text(encoding="utf-8")
-    return {os.path.normpath(os.path.join(os.path.dirname(name), target)) for target in IMPORT.findall(text)}
+    here = os.path.dirname(name)
+    return {os.path.normpath(os.path.join(here, target)) for target in IMPORT.findall(text)}
 
 
 def folder(name: str) -> str:

@@ -154,8 +154,8 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
     assert page.evaluate("tripeaks.engine.info.timings.snapshot") == "used"
     # Every engine module is there after a restore (the AI was not, once: the
     # wheel's files are not in a memory snapshot, only what was imported).
-    features = page.evaluate("tripeaks.engine.info.features")
-    assert features and all(features.values()), features
+    results = page.evaluate("() => tripeaks.engine.call('ai_results', {game: 'player'})")
+    assert [r["level"] for r in results["results"]] == ["easy", "normal", "hard"]
     assert seen(page) == before == expected(game)
     assert saved(page)["record"] == record
     # ... and play goes on offline.
@@ -584,7 +584,7 @@ def test_a_question_at_start_is_never_called_a_stall(page, site):
 
 def test_python_errors_come_back_as_messages(page, site):
     open_app(page, site.url)
-    answer = page.evaluate("""() => tripeaks.engine.call('action', {move: 'fly'})
+    answer = page.evaluate("""() => tripeaks.engine.call('action', {game: 'player', move: 'fly'})
         .then(() => 'resolved', (error) => ({kind: error.kind, message: error.message}))""")
     assert answer == {"kind": "bad-request", "message": "unknown move 'fly'"}
     click_move(page, DRAW)  # and the engine goes on

@@ -143,7 +143,8 @@ def test_cards_have_a_big_index_and_art_that_suits_their_size(page, site, site_d
     assert "card-back.svg" in back
     # All of the art is cached for offline play: it is in the service worker's precache.
     precache = (site_dir / "service-worker.js").read_text()
-    for name in ("cards.js", "courts.svg", "card-back.svg", "sound.js", "effects.js"):
+    for name in ("main/views/cards.js", "courts.svg", "card-back.svg", "main/views/sound.js",
+                 "main/views/effects.js"):
         assert f'"url": "{name}"' in precache
 
 

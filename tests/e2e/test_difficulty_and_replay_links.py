@@ -53,7 +53,7 @@ def test_a_hard_deal_is_dealt_when_asked(page, site):
     assert page.locator("[data-testid=rating]").get_attribute("aria-label") == "Difficulty: Hard"
     wait_text(page, "moves", r"Moves\s*0$")
     # The engine itself rates the deal on the table Hard, and winnable.
-    rating = page.evaluate("() => tripeaks.engine.call('rate')")
+    rating = page.evaluate("() => tripeaks.engine.call('rate', {game: 'player'})")
     assert rating["class"] == "Hard" and rating["winnable"] is True
     code = page.locator("[data-testid=deal]").text_content().removeprefix("Deal ")
     assert rating["deal_code"] == code

@@ -20,12 +20,14 @@ def test_a_game_saved_before_the_page_had_one_owner_plays_on(page, site):
                   " localStorage.setItem(k, v); }", items)
     page.reload()
     wait_ready(page)
-    page.wait_for_function("id => tripeaks.save && tripeaks.save.gameId === id", arg=before["gameId"])
+    page.wait_for_function("id => tripeaks.save && tripeaks.save.gameId === id",
+                           arg=before["gameId"])
     game = page.evaluate("() => tripeaks.save")
     assert game["board"]["deal_code"] == before["board"]["deal_code"]
     assert game["board"]["moves"] == 2
     assert game["rating"] == "Easy"
-    assert page.evaluate("() => document.querySelector('[data-testid=rating]').textContent") == "Easy"
+    rating = page.evaluate("() => document.querySelector('[data-testid=rating]').textContent")
+    assert rating == "Easy"
     assert page.evaluate("() => tripeaks.options.fourColour") is True
     assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
     page.evaluate("() => tripeaks.move(28)")  # a draw: the stock holds cards

@@ -153,7 +153,6 @@ export function boardWords(board, full = true) {
     });
     rows.push(`Row ${row + 1}: ${cards.length ? cards.join("; ") : "empty"}.`);
   }
-  if (!slots.some((s) => Number.isInteger(s.row))) rows.splice(0, rows.length, board.description || "");
   return `${rows.join(" ")} ${waste(board)} Stock: ${plural(Number(board.stock.count) || 0, "card")}.`;
 }
 
@@ -164,13 +163,14 @@ export function moveWords(move, board, before = null, { full = true, who = null 
   const at = (slot) => (full && slot && Number.isInteger(slot.row) ? `, ${where(slot)}` : "");
   const stock = Number(board.stock.count) || 0;
   if (move === "undo" || move === "redo") {
+    // The engine's last_action says what the move took back (an undo) or did again (a redo).
     const verb = move === "undo" ? "Undone" : "Redone";
-    const back = before ? board.slots.find((s, i) => !s.removed && before.slots[i] && before.slots[i].removed) : null;
-    const gone = before ? board.slots.find((s, i) => s.removed && before.slots[i] && !before.slots[i].removed) : null;
-    if (back) parts.push(`${verb}: the ${back.name || "card"} is back on the peaks${at(back)}.`);
-    else if (gone) parts.push(`${verb}: played the ${board.waste.name}${at(before.slots[gone.slot])}.`);
-    else if (before && stock > Number(before.stock.count)) parts.push(`${verb}: the ${before.waste.name} is back in the stock.`);
-    else if (before && stock < Number(before.stock.count)) parts.push(`${verb}: drew the ${board.waste.name}.`);
+    const last = board.last_action || {};
+    const slot = Number.isInteger(last.move) && last.move !== DRAW ? board.slots[last.move] : null;
+    if (last.kind === "undo" && slot) parts.push(`${verb}: the ${slot.name || "card"} is back on the peaks${at(slot)}.`);
+    else if (last.kind === "undo") parts.push(`${verb}: the ${before && before.waste.name ? before.waste.name : "card"} is back in the stock.`);
+    else if (last.kind === "play") parts.push(`${verb}: played the ${board.waste.name}${at(slot)}.`);
+    else if (last.kind === "draw") parts.push(`${verb}: drew the ${board.waste.name}.`);
     else parts.push(`Move ${move === "undo" ? "undone" : "redone"}.`);
     parts.push(waste(board));
   } else if (move === DRAW) {

@@ -35,7 +35,7 @@ export class Play {
       this.taps.add(move, this.session.gameId, MOST_WAITING);
       return null;
     }
-    return this.play(move, this.session.gameId);
+    return this.play(move); // on the game on the table when its turn comes (as a tap made before a deal link lands)
   }
 
   /** A tap meant for the player's game while another game is on the table: say why nothing happens. */
@@ -44,7 +44,8 @@ export class Play {
     return null;
   }
 
-  play(move, gameId) {
+  /** Play ``move`` in its turn on the queue; ``gameId``: only on that game (a tap that waited). */
+  play(move, gameId = null) {
     const { session, renderer, notices } = this;
     performance.mark("tripeaks:input");
     renderer.showHint(null);
@@ -54,7 +55,7 @@ export class Play {
     const motion = renderer.motionOf(move);
     return session.enqueue(async () => {
       try {
-        if (!session.isCurrent(gameId)) return; // another game now: taps made on the last one are void
+        if (gameId && !session.isCurrent(gameId)) return; // another game now: taps made on the last one are void
         // One tab at a time plays on the saved game, from its latest save.
         await session.storage.withGameLock(async () => {
           await session.catchUp();

@@ -8,6 +8,7 @@
 // "player" (a watched game, a race's or a replay's have names of their own).
 
 import { recordId } from "../model/storage.js";
+import { DRAW } from "../model/vocabulary.js";
 
 export const PLAYER = "player"; // the engine's name for the player's own game
 
@@ -109,8 +110,9 @@ export class Session extends EventTarget {
     const before = this.board;
     const state = await this.ask("action", { move });
     this.clockWaits = false; // the player is back: time counts again
-    if (motion && move === "undo" && before) {
-      motion.undo = state.board.slots.findIndex((s, i) => !s.removed && before.slots[i].removed);
+    const last = state.board.last_action;
+    if (motion && move === "undo" && last && last.kind === "undo") {
+      motion.undo = last.move === DRAW ? -1 : last.move; // the card back on the peaks flies home
     }
     this.#show(state, { motion });
     return { state, before };
