@@ -10,6 +10,7 @@ import pathlib
 import pytest
 
 from tripeaks import bridge
+from tripeaks.commands import GAME_COMMANDS
 from tripeaks.engine import KEPT_GAME, MAX_GAMES, Engine
 from tripeaks.game import DRAW, Game
 
@@ -52,6 +53,15 @@ def test_a_command_about_a_game_must_name_it(engine):
         answer = call(engine, **message)
         assert answer["error"]["kind"] == "bad-request", message
         assert "game" in answer["error"]["message"]
+    assert ok(engine, type="state", game="player")["board"]["moves"] == 0
+
+
+@pytest.mark.parametrize("command", sorted(GAME_COMMANDS))
+def test_every_command_about_a_game_refuses_a_request_that_names_none(engine, command):
+    ok(engine, type="new_game", game="player", number=7, preset="relaxed")
+    answer = call(engine, type=command, number=7, move="draw", level="easy", date="2026-11-30",
+                  record=Game.new(7).to_record())
+    assert answer["ok"] is False and answer["error"]["kind"] == "bad-request", answer
     assert ok(engine, type="state", game="player")["board"]["moves"] == 0
 
 
