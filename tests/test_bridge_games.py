@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -155,3 +156,12 @@ def test_the_description_and_an_undo_as_the_page_reads_them(engine):
     position = DRAW if move == "draw" else move
     card = game.cards[29 if move == "draw" else move]
     assert (undone["kind"], undone["move"], undone["card"]) == ("undo", position, card)
+
+
+def test_the_protocol_names_every_command_and_which_are_about_a_game():
+    """bridge.py's docstring is the protocol the page follows."""
+    doc = bridge.__doc__ or ""
+    for command in bridge.COMMANDS:
+        about_a_game = re.search(rf"\n    {command} +\[game\]", doc) is not None
+        assert about_a_game or f"\n    {command} " in doc, command
+        assert about_a_game == (command in GAME_COMMANDS), command
