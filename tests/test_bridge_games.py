@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 
 import pytest
 
 from tripeaks import bridge
+from tripeaks.commands import GAME_COMMANDS
 from tripeaks.engine import KEPT_GAME, MAX_GAMES, Engine
 from tripeaks.game import DRAW, Game
 
@@ -52,6 +54,15 @@ def test_a_command_about_a_game_must_name_it(engine):
         answer = call(engine, **message)
         assert answer["error"]["kind"] == "bad-request", message
         assert "game" in answer["error"]["message"]
+    assert ok(engine, type="state", game="player")["board"]["moves"] == 0
+
+
+@pytest.mark.parametrize("command", sorted(GAME_COMMANDS))
+def test_every_command_about_a_game_refuses_a_request_that_names_none(engine, command):
+    ok(engine, type="new_game", game="player", number=7, preset="relaxed")
+    answer = call(engine, type=command, number=7, move="draw", level="easy", date="2026-11-30",
+                  record=Game.new(7).to_record())
+    assert answer["ok"] is False and answer["error"]["kind"] == "bad-request", answer
     assert ok(engine, type="state", game="player")["board"]["moves"] == 0
 
 
@@ -145,3 +156,12 @@ def test_the_description_and_an_undo_as_the_page_reads_them(engine):
     position = DRAW if move == "draw" else move
     card = game.cards[29 if move == "draw" else move]
     assert (undone["kind"], undone["move"], undone["card"]) == ("undo", position, card)
+
+
+def test_the_protocol_names_every_command_and_which_are_about_a_game():
+    """bridge.py's docstring is the protocol the page follows."""
+    doc = bridge.__doc__ or ""
+    for command in bridge.COMMANDS:
+        about_a_game = re.search(rf"\n    {command} +\[game\]", doc) is not None
+        assert about_a_game or f"\n    {command} " in doc, command
+        assert about_a_game == (command in GAME_COMMANDS), command

@@ -12,6 +12,7 @@ import pytest
 from tests.helpers import chain_deal
 from tests.pinned_deals import PINNED
 from tripeaks import analysis, solver
+from tripeaks.cards import card_name
 from tripeaks.cli import main
 from tripeaks.deals import daily_number, encode_code, shuffle
 from tripeaks.game import DRAW, Game
@@ -95,13 +96,15 @@ def test_module_entry_point_exits_2_on_bad_input():
 
 def test_a_whole_terminal_game_can_be_played(monkeypatch, capsys):
     cards, moves = chain_deal("D" + "P" * 28)
-    typed = ["zz", "u", "h", "d", *[deal_text([cards[m]]) for m in moves[1:]]]
+    typed = ["zz", "u", "h", "b", "d", *[deal_text([cards[m]]) for m in moves[1:]]]
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed) + "\n"))
     code, out, _ = run(capsys, "play", "--cards", deal_text(cards), "--preset", "relaxed")
     assert code == 0
     assert "'zz' is not a move" in out
     assert "Nothing to undo." in out
     assert "Hint: D (" in out  # only the draw fits at the start of this deal
+    # b reads the board in words, from the engine's description (as the page's B key)
+    assert f"Stock: 23 cards; waste pile: {card_name(cards[28])}. Peaks: face-down card" in out
     assert "You won!" in out
     assert "##" in out.split("You won!")[0]
 

@@ -12,6 +12,7 @@ import tripeaks.deals
 import tripeaks.game
 import tripeaks.layout
 import tripeaks.notation
+import tripeaks.position
 from tests.helpers import chain_deal, custom_deal, play_all
 from tripeaks.game import DRAW, Game, IllegalMoveError, RecordError, UndoError
 from tripeaks.layout import COVERED_BY, COVERS, GROUP_OF, PEAK_CARDS, TIPS
@@ -20,7 +21,8 @@ from tripeaks.rules import PRESETS, Rules, RulesError, preset_rules
 
 
 @pytest.mark.parametrize(
-    "module", [tripeaks.cards, tripeaks.deals, tripeaks.game, tripeaks.layout, tripeaks.notation]
+    "module", [tripeaks.cards, tripeaks.deals, tripeaks.game, tripeaks.layout, tripeaks.notation,
+               tripeaks.position]
 )
 def test_docstring_examples(module):
     failures, _ = doctest.testmod(module)
