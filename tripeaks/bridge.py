@@ -41,7 +41,8 @@ first move and after a restore)::
                              # back on the peaks (at "move"), or back in the stock
      "points": int, "streak_grew": bool, "peak_cleared": 0..2 | None}
 
-``describe`` (and the board's ``description``) is the board as facts, no words::
+``describe`` is the board as facts, no words (the view's slots carry the same facts, so
+the page words its board from those and a move does not pay for both)::
 
     {"peaks": [[{"slot": 0..27, "column": 0..9, "card": int | None, "code": "7H" | None,
                  "face_up": bool, "removed": bool, "playable": bool}, ...],  # 4 rows,

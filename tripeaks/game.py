@@ -115,7 +115,6 @@ class Game(GamePosition):
             "last_action": self.last_action,
             "last_move": None if last is None else move_text(self.cards, last),
             "actions": len(self.actions),
-            "description": self.describe(),
         }
 
     def describe(self) -> Description:

@@ -194,7 +194,6 @@ class Board(TypedDict):
     last_action: LastAction | None
     last_move: str | None
     actions: int
-    description: Description
 
 
 class GameRecord(TypedDict):
