@@ -105,6 +105,11 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     text = wait_said(page, "^Row 1")
     assert text.startswith("Row 1: column 2 face-down card; column 5 face-down card")
     assert f"Row 4: column 1 {view['slots'][18]['name']}" in text
+    # The Read the board panel shows the very words B says, for one board.
+    open_panel(page, "read")
+    assert page.locator("[data-testid=reader-text]").text_content() == text
+    page.keyboard.press("Escape")
+    page.locator("main").focus()
     # The Rules panel lists every key.
     open_panel(page, "rules")
     keys = page.get_by_role("dialog", name="How to play").aria_snapshot()
