@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.app import DRAW, SHAKES, board, click_move, open_app, png_pixels, saved, wait_shaken
+from tests.e2e.app import (
+    DRAW,
+    SHAKES,
+    board,
+    click_move,
+    open_app,
+    open_panel,
+    png_pixels,
+    saved,
+    wait_shaken,
+)
 from tests.e2e.lines import winnable_deal
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -58,15 +68,6 @@ window.AudioContext = class extends RealAudioContext {
 
 SOUNDS = """() => performance.getEntriesByType('mark').map(m => m.name)
     .filter(n => n.startsWith('tripeaks:sound:')).map(n => n.slice(15))"""
-
-
-def open_panel(page, action: str) -> None:
-    direct = page.locator(f".actions [data-action={action}]")
-    if direct.count() and direct.is_visible():
-        direct.click()
-    else:
-        page.click(".actions [data-action=menu]")
-        page.click(f"[data-testid=menu] [data-action={action}]")
 
 
 def sounds(page) -> list[str]:
