@@ -34,14 +34,29 @@ export class Watching {
   /** A copy of the player's deal, from its start, in a game of its own (run inside a queued job). */
   async fromStart(watch, title) {
     const game = this.session.game;
-    this.current = { name: "watch", ...watch };
+    await this.open({ name: "watch", ...watch }, title, async () => {
+      await this.ask("restore", { record: game.record });
+      return this.ask("restart");
+    });
+  }
+
+  /** Take the table for ``watch``, whose first state ``deal`` asks of the engine; if the engine
+   * refuses, the player's game comes back at once (and the refusal is said by the queue). */
+  async open(watch, title, deal) {
+    this.current = watch;
     this.session.cover();
-    await this.ask("restore", { record: game.record });
-    await this.begin(await this.ask("restart"), title);
+    let state;
+    try {
+      state = await deal();
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+    this.begin(state, title);
   }
 
   /** The watched game's first board drawn, with the strip. */
-  async begin(state, title) {
+  begin(state, title) {
     this.current.board = state.board;
     this.renderer.draw(state.board);
     this.bar(true, title);
@@ -154,9 +169,8 @@ export class Watching {
   /** Replay a checked replay link's game (run inside a queued job): see Links.openReplay. */
   async replay(replay) {
     const title = replay.deal_code ? `Replay of deal ${replay.deal_code}` : "Replay of a custom deal";
-    this.current = { name: "replay", running: false, line: [...replay.actions], index: 0, replay };
-    this.session.cover();
-    await this.begin(await this.ask("new_game", replay.request), title);
+    await this.open({ name: "replay", running: false, line: [...replay.actions], index: 0, replay }, title,
+      () => this.ask("new_game", replay.request));
     if (!replay.actions.length) this.replayEnded(this.current.board);
     else this.run();
   }
