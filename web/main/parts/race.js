@@ -171,7 +171,7 @@ export class Race {
         const result = await session.ask("race", { op: "judge", level: race.level, pace: race.pace || 1, elapsed });
         if (!result.winner || !session.isCurrent(game.gameId)) return;
         this.current = { ...race, result };
-        session.note({ race: this.current });
+        session.note({ race: this.current }, { now: true }); // a decided race survives a reload
         this.draw();
         clearInterval(this.timer);
         this.timer = null;

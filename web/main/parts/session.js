@@ -151,11 +151,11 @@ export class Session extends EventTarget {
   }
 
   /** Keep facts about the game that are not the engine's (a hint taken, its rating, its
-   * analysis, the race's result): saved at once, for a reload to bring back. */
-  note(changes) {
+   * analysis, the race's result), saved with the next change, or at once with ``now``. */
+  note(changes, { now = false } = {}) {
     if (!this.#save) return;
     Object.assign(this.#save, changes);
-    this.storage.save("game", this.#save);
+    if (now) this.storage.save("game", this.#save);
   }
 
   /** Another game takes the table (watching, a replay): this one waits, saved, its clock stopped. */
