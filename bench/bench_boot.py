@@ -78,20 +78,26 @@ def warmed(browser, live: LiveSite):
     page.click("[data-testid=stock]")
     page.wait_for_timeout(2000)  # the snapshot kept, the game saved
     page.close()
+    page = new_page(context)  # kept open: the tab a warm start reloads
     for _ in range(2):  # the first restores warm the code cache
-        page = new_page(context)
         page.goto(live.url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT)
-        page.close()
     return context
 
 
-def warm_start(context, live: LiveSite) -> dict:
-    page = new_page(context)
-    page.goto(live.url)
+def warm_start(context, live: LiveSite, tab: str = "reload") -> dict:
+    """One warm start: the app's tab reloaded (tab="reload", as a player reloads, or
+    comes back to a tab the browser discarded), or opened in a new tab ("new")."""
+    page = next(iter(context.pages), None) if tab == "reload" else None
+    if page is None:
+        page = new_page(context)
+        page.goto(live.url)
+    else:
+        page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT)
     run = {**page.evaluate(MARKS), "worker": page.evaluate(WORKER)}
-    page.close()
+    if tab != "reload":
+        page.close()
     return run
 
 
@@ -151,14 +157,16 @@ def stages_table(runs_by: dict[str, list[dict]]) -> None:
     print("| app: engine ready (board live) | " + " | ".join(cells) + " |")
 
 
-def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeats: int) -> None:
+def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeats: int,
+                tab: str) -> None:
     browsers = {k: launch(playwright, k) for k in which}
     contexts = {(k, s): warmed(b, live) for k, b in browsers.items() for s, live in sites.items()}
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for _ in range(repeats):
         for (k, s), context in contexts.items():
-            runs[(k, s)].append(warm_start(context, sites[s]))
-    print(header(browsers, f"{repeats} warm starts each, by turns"))
+            runs[(k, s)].append(warm_start(context, sites[s], tab))
+    how = "the tab reloaded" if tab == "reload" else "each in a new tab"
+    print(header(browsers, f"{repeats} warm starts each ({how}), by turns"))
     print("| measure | runs | median | each run |")
     print("|---|---|---|---|")
     for (k, s), got in runs.items():
@@ -229,19 +237,19 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
 def trace_report(playwright, live: LiveSite, out: Path, which: str) -> None:
     browser = launch(playwright, which)
     context = warmed(browser, live)
-    page = new_page(context)
+    page = context.pages[0]
     browser.start_tracing(page=page, path=str(out), categories=[
         "devtools.timeline", "v8", "v8.execute", "disabled-by-default-v8.compile",
         "disabled-by-default-devtools.timeline", "blink", "loading", "ServiceWorker",
         "CacheStorage", "toplevel", "disabled-by-default-v8.wasm.detailed", "v8.wasm"])
-    page.goto(live.url)
+    page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT)
     marks = page.evaluate(MARKS)
     worker = page.evaluate(WORKER)
     browser.stop_tracing()
     page.close()
     browser.close()
-    print(header({which: browser}, f"one traced warm start, written to {out}"))
+    print(header({which: browser}, f"one traced warm start (the tab reloaded), written to {out}"))
     print(f"engine ready {marks['engine-ready']:.0f} ms; worker: "
           + ", ".join(f"{k} {v:.0f}" for k, v in worker.items()))
     events = json.loads(out.read_text())
@@ -267,6 +275,8 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--against", type=Path, help="for warm: a second site, by turns")
     parser.add_argument("--out", type=Path, default=Path("boot-trace.json"))
+    parser.add_argument("--tab", choices=("reload", "new"), default="reload",
+                        help="warm: reload the app's tab (default) or open a new tab each time")
     args = parser.parse_args()
     which = args.browsers.split(",")
     from playwright.sync_api import sync_playwright
@@ -282,7 +292,7 @@ def main() -> int:
         live = next(iter(sites.values()))
         with sync_playwright() as playwright:
             if args.only == "warm":
-                warm_report(playwright, which, sites, args.repeats)
+                warm_report(playwright, which, sites, args.repeats, args.tab)
             elif args.only == "cold":
                 cold_report(playwright, which, live, dist, args.repeats)
             elif args.only == "phone":
