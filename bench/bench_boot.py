@@ -227,8 +227,14 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
     for k in browsers:
         print(f"\n{NAMES[k]}, the boot bar on the last first visit "
               "(s from navigation, value, words):")
-        for at, value, words in cold[k][-1]["bar"]:
-            print(f"    {at / 1000:6.1f}  {value:.2f}  {words}")
+        states = cold[k][-1]["bar"]
+        for i, (at, value, words) in enumerate(states):
+            # Every change of words, and the download about every fifth of the way.
+            before = states[i - 1] if i else None
+            if (before is None or not words.startswith("Downloading")
+                    or not before[2].startswith("Downloading") or i + 1 == len(states)
+                    or int(value * 10) != int(before[1] * 10)):
+                print(f"    {at / 1000:6.1f}  {value:.2f}  {words}")
     stages_table({NAMES[k]: got for k, got in warm.items()})
     for b in browsers.values():
         b.close()

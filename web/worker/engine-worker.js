@@ -27,7 +27,6 @@ const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
 const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
 const CACHE = `tripeaks@${base.pathname}#${BUILD}`; // the service worker's cache of this build (service-worker.js)
 const STEPS = ["fetch", "runtime", "engine", "import"];
-const LENGTH_HEADER = "X-Snapshot-Length"; // the kept snapshot's length unpacked
 
 let handleJson = null;
 const early = [];
@@ -92,14 +91,10 @@ async function findSnapshot() {
       return null;
     }
     if (!hit) return null;
-    // Its length, kept beside it, lets the runtime be set up while it is read (bootFromSnapshot).
-    const length = Number(hit.headers.get(LENGTH_HEADER)) || 0;
-    const into = length > 0 && !serial ? new Uint8Array(length) : null;
     return {
-      into,
       bytes: hit.arrayBuffer().then((buffer) => {
         mark("snapshot-read");
-        const bytes = unpack(new Uint8Array(buffer), into);
+        const bytes = unpack(new Uint8Array(buffer));
         mark("snapshot-unpacked");
         return bytes;
       }),
@@ -120,9 +115,7 @@ async function forgetSnapshot(why = null) {
 async function keepSnapshot(bytes) {
   try {
     const cache = await caches.open(CACHE);
-    await cache.put(SNAPSHOT, new Response(pack(bytes), {
-      headers: { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(bytes.length) },
-    }));
+    await cache.put(SNAPSHOT, new Response(pack(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (error) {
     console.warn("could not keep the engine snapshot:", error && error.message);
   }
@@ -159,7 +152,7 @@ async function instantiating(snapshot, boot) {
     mark("compile-end");
     let heap = 0;
     if (snapshot) {
-      const bytes = await snapshot.bytes.catch(() => new Promise(() => {})); // see below
+      const bytes = await snapshot.bytes;
       const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
       heap = bytes.length - words[1]; // after the snapshot's header
     }
@@ -171,11 +164,7 @@ async function instantiating(snapshot, boot) {
   WebAssembly.instantiate = grown(instantiate);
   WebAssembly.instantiateStreaming = grown(instantiateStreaming);
   try {
-    // A snapshot whose bytes fail to read or unpack fails the boot at once: the
-    // runtime set up for it waits for them in its instantiation, for ever.
-    const booting = boot();
-    const pyodide = await (snapshot ? Promise.all([booting, snapshot.bytes]) : Promise.all([booting]))
-      .then(([booted]) => booted);
+    const pyodide = await boot();
     mark("loaded");
     return pyodide;
   } finally {
@@ -186,14 +175,12 @@ async function instantiating(snapshot, boot) {
 
 async function bootFromSnapshot(snapshot) {
   try {
-    // When its length is known, the runtime is given the array its bytes will be
-    // unpacked into at once, so its module is set up (a quarter of a second) while
-    // they are read; the instantiation waits for them (instantiating), before the
-    // runtime copies them in. Else the bytes are in hand before loadPyodide starts.
-    // The runtime's script and wasm are on their way meanwhile (see compiling and
-    // loaderScript).
-    const bytes = snapshot.into || await snapshot.bytes;
-    const pyodide = await instantiating(snapshot, () => loadPyodide({ ...options, _loadSnapshot: bytes }));
+    // Its bytes in hand before loadPyodide starts: a snapshot that cannot be read
+    // or unpacked must fail here, since a loadPyodide that failed half way leaves
+    // the next one (the plain boot) waiting for ever. The runtime's script and
+    // wasm are on their way meanwhile (see compiling and loaderScript).
+    const bytes = await snapshot.bytes;
+    const pyodide = await instantiating({ bytes }, () => loadPyodide({ ...options, _loadSnapshot: bytes }));
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {

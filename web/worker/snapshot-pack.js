@@ -55,20 +55,15 @@ export function pack(bytes) {
   return out;
 }
 
-/**
- * The snapshot's own bytes from its packed form; throws if they are not whole.
- * `into`, if given, is where they go: zeros, as long as the snapshot (the worker
- * hands it to the runtime before the packed bytes are read).
- */
-export function unpack(packed, into = null) {
+/** The snapshot's own bytes from its packed form; throws if they are not whole. */
+export function unpack(packed) {
   const text = String.fromCharCode(...packed.subarray(0, MAGIC.length));
   if (packed.length < HEADER || text !== MAGIC) throw new Error("the kept snapshot is not in a known form");
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const length = view.getUint32(8, true);
   const pages = view.getUint32(12, true);
   if (pages !== Math.ceil(length / PAGE)) throw new Error("the kept snapshot's header is damaged");
-  if (into && into.length !== length) throw new Error("the kept snapshot is not as long as it said");
-  const bytes = into || new Uint8Array(length); // zeros: the pages not kept
+  const bytes = new Uint8Array(length); // zeros: the pages not kept
   let at = HEADER + mapBytes(pages);
   for (let page = 0; page < pages; page++) {
     if (!(packed[HEADER + (page >> 3)] & (1 << (page & 7)))) continue;
