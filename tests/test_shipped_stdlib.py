@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -117,3 +119,23 @@ def test_every_library_module_the_page_engine_imports_is_listed(pyodide_zip):
                                       (".py", "/__init__.py")} & available}
     assert as_files, wanted
     assert as_files - listed == set()
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node, as the Pyodide stage does")
+def test_the_pyodide_stage_fails_when_the_shipped_library_lacks_a_module_the_engine_imports(
+        tmp_path, monkeypatch):
+    """The guard can fail: a site built without urllib.parse (which the engine's replay
+    links import, and Pyodide's own start-up does not) fails the stage's boot checks,
+    which name the module."""
+    listed = build.stdlib_modules()
+    assert "urllib.parse" in listed
+    monkeypatch.setattr(build, "stdlib_modules", lambda listing=None: [
+        name for name in listed if name not in ("urllib", "urllib.parse")])
+    site = tmp_path / "site"
+    build.build(site, quiet=True)
+    run = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "run_tests.mjs"), str(site), "-", "--boot-only"],
+        capture_output=True, text=True, timeout=600)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "No module named 'urllib'" in run.stderr
+    assert "lacks modules the engine imports" in run.stderr

@@ -5,6 +5,7 @@
 //
 //   node tests/pyodide/run_tests.mjs <dist> <wheel-dir> [--stdlib-extra=ZIP]
 //        [--stdlib=ZIP] [--report=JSON] [pytest args...]
+//   node tests/pyodide/run_tests.mjs <dist> - --boot-only    (the boot checks alone)
 //
 // <wheel-dir> holds the wheels pinned in requirements.txt (micropip, pytest,
 // hypothesis and what they need; tests/run fetches them). Each is checked
@@ -41,7 +42,8 @@ const option = (name) => {
   const found = rest.find((arg) => arg.startsWith(`--${name}=`));
   return found ? resolve(found.slice(name.length + 3)) : null;
 };
-const pytestArgs = rest.filter((arg) => !/^--(stdlib|stdlib-extra|report)=/.test(arg));
+const bootOnly = rest.includes("--boot-only");
+const pytestArgs = rest.filter((arg) => !/^--(stdlib|stdlib-extra|report)=/.test(arg) && arg !== "--boot-only");
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const dist = resolve(distArg);
 process.on("uncaughtException", (error) => {
@@ -81,7 +83,7 @@ function checkedWheels(dir) {
   return urls;
 }
 
-const wheels = checkedWheels(resolve(wheelsArg));
+const wheels = bootOnly ? null : checkedWheels(resolve(wheelsArg));
 const { loadPyodide } = await import(pathToFileURL(join(dist, "pyodide", "pyodide.mjs")).href);
 const { IMPORTS } = await import(pathToFileURL(join(dist, "worker", "engine-imports.js")).href);
 const indexURL = join(dist, "pyodide") + "/";
@@ -99,7 +101,8 @@ function attempt(where, run) {
   } catch (error) {
     const message = String((error && error.message) || error);
     if (!/ModuleNotFoundError|ImportError/.test(message)) throw error;
-    missing.push([where, message.trim().split("\n").pop()]);
+    const lines = message.trim().split("\n");
+    missing.push([where, lines.findLast((line) => /(ModuleNotFound|Import)Error/.test(line)) || lines.pop()]);
     return null;
   }
 }
@@ -175,6 +178,11 @@ json.dumps(sorted(n for n, m in list(sys.modules.items())
 
 let engineFiles = "[]"; // the page's engine modules (what the worker imports), as JSON
 const restored = await restore(await bootAsThePage());
+if (bootOnly) {
+  for (const [where, message] of missing) console.error(`  ${where}: ${message}`);
+  if (missing.length) console.error("The shipped standard library lacks modules the engine imports.");
+  process.exit(missing.length ? 1 : 0);
+}
 
 const pyodide = await loadPyodide({ indexURL, stdLibURL });
 loadTracer(pyodide);
