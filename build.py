@@ -14,6 +14,8 @@ sub-path):
   screenshots/                            the install sheet's pictures, from docs/screenshots
                                           (not precached: only the install sheet shows them)
   wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
+  pyodide/python_stdlib.zip               only the standard-library modules the game runs
+                                          (python-stdlib.txt), without comments
   pyodide/                                the Pyodide runtime, one pinned version
                                           fetched with `npm pack`, integrity checked,
                                           cached in .cache/pyodide/ between builds;
@@ -67,8 +69,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # Files of the runtime (pyodide/) of at least GZIP_MIN bytes that gzip to at most
 # GZIP_RATIO of their size get a .gz copy beside them, for hosts that compress
 # nothing. Measured on Pyodide 314.0.7: pyodide.asm.wasm 9.60 -> 3.53 MB,
-# pyodide.asm.mjs 1.25 -> 0.26 MB; python_stdlib.zip (2.39 -> 2.35 MB) is
-# compressed already, and the rest are small. Only the runtime: the page has
+# pyodide.asm.mjs 1.25 -> 0.26 MB, python_stdlib.zip (the modules the game runs,
+# stored: see trimmed_stdlib) 2.52 -> 0.57 MB; the rest are small. Only the runtime: the page has
 # loaded its own files before the service worker installs, so they come from
 # the HTTP cache, and a .gz of them would be a second download.
 GZIP_DIR = "pyodide/"
