@@ -15,6 +15,8 @@ sub-path):
   screenshots/                            the install sheet's pictures, from docs/screenshots
                                           (not precached: only the install sheet shows them)
   wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
+  pyodide/python_stdlib.zip               only the standard-library modules the game runs
+                                          (python-stdlib.txt), without comments
   pyodide/                                the Pyodide runtime, one pinned version
                                           fetched with `npm pack`, integrity checked,
                                           cached in .cache/pyodide/ between builds;
@@ -65,20 +67,11 @@ PYODIDE_INTEGRITY = (
 # the classic-script loader, type declarations) stay out of the site.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
-# Stdlib parts no game code, test or traceback ever imports; dropping them makes
-# python_stdlib.zip smaller to download and to mount.
-STDLIB_DROP = (
-    "ensurepip/", "idlelib/", "tkinter/", "turtledemo/", "lib2to3/", "pydoc_data/",
-    "venv/", "sqlite3/", "dbm/", "curses/", "wsgiref/", "xmlrpc/", "http/server.py",
-    "turtle.py", "pydoc.py", "mailbox.py", "imaplib.py", "smtplib.py", "ftplib.py",
-    "poplib.py", "nntplib.py", "telnetlib.py", "tabnanny.py",
-)
-
 # Files of the runtime (pyodide/) of at least GZIP_MIN bytes that gzip to at most
 # GZIP_RATIO of their size get a .gz copy beside them, for hosts that compress
 # nothing. Measured on Pyodide 314.0.7: pyodide.asm.wasm 9.60 -> 3.53 MB,
-# pyodide.asm.mjs 1.25 -> 0.26 MB; python_stdlib.zip (2.39 -> 2.35 MB) is
-# compressed already, and the rest are small. Only the runtime: the page has
+# pyodide.asm.mjs 1.25 -> 0.26 MB, python_stdlib.zip (the modules the game runs,
+# stored: see trimmed_stdlib) 2.52 -> 0.57 MB; the rest are small. Only the runtime: the page has
 # loaded its own files before the service worker installs, so they come from
 # the HTTP cache, and a .gz of them would be a second download.
 GZIP_DIR = "pyodide/"
@@ -157,13 +150,66 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
     return target
 
 
-def _trimmed_stdlib(source: Path) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info in zin.infolist():
-            if info.filename.startswith(STDLIB_DROP):
-                continue
-            zout.writestr(info, zin.read(info))
+# --------------------------------------------------------------------------- standard library
+
+# The standard-library modules the site ships, one a line: what Pyodide's own
+# start-up, the engine (as the worker boots it, and over its whole test suite)
+# and the error paths import inside Pyodide. Written by bench/trace_stdlib.py,
+# never by hand; the Pyodide test stage fails when the engine imports a module
+# the shipped library lacks.
+STDLIB_LIST = ROOT / "python-stdlib.txt"
+
+
+def stdlib_modules(listing: Path = STDLIB_LIST) -> list[str]:
+    """The module names python-stdlib.txt lists (its # lines are comments)."""
+    lines = (line.split("#", 1)[0].strip() for line in listing.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def stdlib_files(names: list[str], available: set[str]) -> list[str]:
+    """The zip's files for these modules: ``a/b.py`` or ``a/b/__init__.py``."""
+    files = []
+    for name in names:
+        path = name.replace(".", "/")
+        found = [f for f in (f"{path}.py", f"{path}/__init__.py") if f in available]
+        if not found:
+            raise BuildError(f"python-stdlib.txt lists {name}, which this Pyodide's library lacks: "
+                             "run bench/trace_stdlib.py")
+        files += found
+    return files
+
+
+def without_comments(source: bytes) -> bytes:
+    """Python source with its comments cut (each line kept, so every line number
+    and column stays): the library is read by the interpreter and in tracebacks,
+    never by a person. The Pyodide test stage checks the syntax trees are the
+    original's, positions and all."""
+    import tokenize
+
+    text = source.decode("utf-8")
+    lines = text.splitlines(keepends=True)
+    comments = [tok.start for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+                if tok.type == tokenize.COMMENT]
+    for row, col in reversed(comments):
+        line = lines[row - 1]
+        lines[row - 1] = line[:col].rstrip() + line[len(line.rstrip("\r\n")):]
+    return "".join(lines).encode("utf-8")
+
+
+def trimmed_stdlib(source: Path, names: list[str] | None = None) -> bytes:
+    """python_stdlib.zip with only the modules listed, without their comments,
+    stored uncompressed: the site's .gz copy of it then compresses them together
+    (0.57 MB against 0.75 MB deflated one by one), and an import reads its
+    module without inflating it."""
+    with zipfile.ZipFile(source) as zin:
+        available = {info.filename for info in zin.infolist()}
+        files = stdlib_files(stdlib_modules() if names is None else names, available)
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zout:
+            for name in sorted(set(files)):
+                info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+                info.external_attr = 0o644 << 16
+                zout.writestr(info, without_comments(zin.read(name)))
     return out.getvalue()
 
 
@@ -401,7 +447,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     pydir.mkdir()
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copyfile(pyodide / name, pydir / name)
-    (pydir / "python_stdlib.zip").write_bytes(_trimmed_stdlib(pyodide / "python_stdlib.zip"))
+    (pydir / "python_stdlib.zip").write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip"))
     (pydir / "pyodide-lock.json").write_text(_lockfile(pyodide / "pyodide-lock.json"))
 
     for name, data in (extra or {}).items():

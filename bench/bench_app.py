@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Speed of the offline app in headless Chromium (Debian's, or CHROMIUM_PATH).
+"""Speed of the offline app in Chromium: Debian's headless shell, or CHROMIUM_PATH
+(/usr/bin/chromium: the desktop browser, where boot figures count; bench_boot.py runs both).
 
     python bench/bench_app.py [--repeats 5] [--taps 20]
 
@@ -171,6 +172,12 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
+def browser_name(version: str) -> str:
+    """Which Chromium the figures come from: boot figures count in the desktop browser."""
+    kind = "headless shell" if "headless-shell" in Path(CHROMIUM).name else "desktop, run headless"
+    return f"Chromium {version} ({kind}, {CHROMIUM})"
+
+
 first_cards: list[float] = []  # each cold visit's first deal drawn, from navigation
 
 
@@ -337,7 +344,7 @@ def main() -> int:
             browser = launch(playwright)
             version = browser.version
             if args.only == "deals":
-                print(f"# {time.strftime('%Y-%m-%d')}, Chromium {version} headless, "
+                print(f"# {time.strftime('%Y-%m-%d')}, {browser_name(version)}, "
                       f"{platform.machine()}, {os.cpu_count()} cores; {args.games} of each")
                 deals_report(browser, live, args.games, args.presets.split(","))
                 browser.close()
@@ -358,8 +365,8 @@ def main() -> int:
                 tap_runs = [taps(browser, live, args.taps) for _ in range(args.repeats)]
                 browser.close()
                 live.close()
-                print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium "
-                      f"{version} headless, {os.cpu_count()} cores, load average "
+                print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+                      f"{browser_name(version)}, {os.cpu_count()} cores, load average "
                       f"{os.getloadavg()[0]:.1f}; {args.repeats} runs of {args.taps} taps")
                 for name, part in (("tap to updated board (DOM), p95", 0),
                                    ("tap to the next frame after it, p95", 1)):
@@ -376,7 +383,7 @@ def main() -> int:
         live.close()
 
     med = statistics.median
-    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium {version} headless, "
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {browser_name(version)}, "
           f"{platform.machine()}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f}; median of {args.repeats}")
     print("| measure | median | runs |")
@@ -407,8 +414,9 @@ def warm_report(browser, sites: list[LiveSite], repeats: int) -> None:
     for _ in range(2):
         for site, kept in zip(sites, runs, strict=True):
             kept.extend(warm_visits(browser, site, repeats))
-    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium {browser.version} "
-          f"headless, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"{browser_name(browser.version)}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f}; "
           f"{2 * repeats} warm visits a site, in two rounds")
     for site, warm in zip(sites, runs, strict=True):
         ready = [r["engine-ready"] for r in warm]
@@ -447,8 +455,9 @@ def phone_report(browser, live: LiveSite, dist: Path, repeats: int, taps_count: 
     tap_runs = [taps(browser, live, taps_count) for _ in range(repeats)]
     deals = deal_times(browser, live, "standard", games)
     emulate = None
-    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Chromium {browser.version} "
-          f"headless, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+    print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"{browser_name(browser.version)}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f}; "
           f"CPU {PHONE['cpu']}x, {PHONE['down'] * 8 / 1e6:.1f} Mbps down, "
           f"{PHONE['latency']} ms round trip; median of {repeats}")
     for kind, methods in sorted(emulated.items()):

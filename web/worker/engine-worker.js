@@ -19,6 +19,7 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD } from "../build-info.js";
 import { pack, unpack } from "./snapshot-pack.js";
+import { IMPORTS } from "./engine-imports.js";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in worker/
 const indexURL = new URL("pyodide/", base).href;
@@ -26,18 +27,6 @@ const SNAPSHOT = new URL("pyodide/snapshot.bin", base).href;
 const SNAPSHOT_FAILED = new URL("pyodide/snapshot.failed", base).href;
 const CACHE = `tripeaks@${base.pathname}#${BUILD}`; // the service worker's cache of this build (service-worker.js)
 const STEPS = ["fetch", "runtime", "engine", "import"];
-// Every module the bridge may load is imported here, before the snapshot: the
-// wheel is installed into Pyodide's in-memory file system, which a memory
-// snapshot does not keep, so a module first imported after a restore is not
-// found. The solver's deal-independent lattice (0.3 s) is built here too, so no
-// first hint or winnable deal pays for it. gc.freeze() then moves everything
-// imported so far out of the cyclic collector's reach: a full collection would
-// otherwise walk it all again in the middle of some tap.
-const IMPORTS = "import gc, tripeaks.bridge, tripeaks.game, tripeaks.deals, tripeaks.notation, "
-  + "tripeaks.scoring, tripeaks.lattice, tripeaks.solver, tripeaks.ai, tripeaks.par, "
-  + "tripeaks.analysis, tripeaks.dealer, tripeaks.request, tripeaks.rating, tripeaks.replay_link, "
-  + "tripeaks.race; "
-  + "tripeaks.lattice.lattice(); gc.collect(); gc.freeze()";
 
 let handleJson = null;
 const early = [];

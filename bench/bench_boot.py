@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""The engine's start in Debian's desktop Chromium and in its headless shell, side
+by side in one run: warm starts (a saved game reloaded), first visits, and a phone.
+
+    .venv/bin/python bench/bench_boot.py [--repeats 5] [--site DIR] [--against DIR]
+    .venv/bin/python bench/bench_boot.py --only cold [--repeats 3]
+    .venv/bin/python bench/bench_boot.py --only phone [--repeats 3] [--browsers desktop]
+    .venv/bin/python bench/bench_boot.py --only trace --out boot-trace.json
+
+warm   each browser (and each site, with --against) gets one profile with the app
+       and a game in progress; the warm starts are then taken by turns, one of
+       each browser (and site) a round, so the machine's load falls on all alike.
+       Per browser: the saved board drawn and the engine ready (from navigation
+       start, the page's own marks), and every stage of the worker's boot
+       (engine-worker.js timings, on the page's clock).
+cold   a first visit in a fresh profile, by turns: navigation to engine ready, and
+       the bytes the server sent.
+phone  the first visit and the warm start under a slow phone (bench_app.PHONE:
+       CPU 4x slower, 1.6 Mbps down, 150 ms round trip; set on the page, its
+       workers and its service worker), and what the boot bar said on the way.
+trace  one warm start in the desktop browser with a performance trace (Chrome's
+       trace format, for chrome://tracing or Perfetto) written to --out, and the
+       worker thread's longest events summed by name.
+
+Desktop Chromium runs in its own headless mode (the whole browser, as a player's,
+without a window: there is no display here); the shell is Playwright's usual
+headless Chromium. Nothing is asserted; the figures go to docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from bench import bench_app  # noqa: E402
+from bench.bench_app import BOOT, MARKS, READY, STAGES, WORKER, new_page  # noqa: E402
+from tests.e2e.conftest import CHROMIUM_ARGS, LiveSite  # noqa: E402
+
+BROWSERS = {"desktop": "/usr/bin/chromium", "shell": "/usr/bin/chromium-headless-shell"}
+NAMES = {"desktop": "desktop Chromium", "shell": "headless shell"}
+
+# The boot bar's states as the page shows them (for the phone's first visit).
+BAR = """(() => {
+    window.__bar = [];
+    new MutationObserver(() => {
+        const boot = document.querySelector('[data-testid=boot]');
+        const bar = boot && boot.querySelector('progress');
+        if (!bar || boot.hidden) return;
+        const now = [performance.now(), Number(bar.value),
+                     boot.querySelector('.boot-text').textContent];
+        const last = window.__bar[window.__bar.length - 1];
+        if (!last || last[1] !== now[1] || last[2] !== now[2]) window.__bar.push(now);
+    }).observe(document, { subtree: true, attributes: true, childList: true, characterData: true });
+})()"""
+
+
+def launch(playwright, which: str):
+    return playwright.chromium.launch(executable_path=BROWSERS[which], args=CHROMIUM_ARGS)
+
+
+def warmed(browser, live: LiveSite):
+    """A profile with the app, its snapshot kept, and a game in progress."""
+    context = browser.new_context()
+    page = new_page(context)
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    page.click("[data-testid=stock]")
+    page.wait_for_timeout(2000)  # the snapshot kept, the game saved
+    page.close()
+    page = new_page(context)  # kept open: the tab a warm start reloads
+    for _ in range(2):  # the first restores warm the code cache
+        page.goto(live.url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    return context
+
+
+def warm_start(context, live: LiveSite, tab: str = "reload") -> dict:
+    """One warm start: the app's tab reloaded (tab="reload", as a player reloads, or
+    comes back to a tab the browser discarded), or opened in a new tab ("new")."""
+    page = next(iter(context.pages), None) if tab == "reload" else None
+    if page is None:
+        page = new_page(context)
+        page.goto(live.url)
+    else:
+        page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    run = {**page.evaluate(MARKS), "worker": page.evaluate(WORKER)}
+    if tab != "reload":
+        page.close()
+    return run
+
+
+def cold_visit(browser, live: LiveSite, dist: Path, bar: bool = False) -> dict:
+    context = browser.new_context()
+    live.handler.downloads.clear()
+    page = new_page(context)
+    if bar:
+        page.add_init_script(BAR)
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    run = {**page.evaluate(MARKS), "bar": page.evaluate("window.__bar || []")}
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
+    sent = sum((dist / p.lstrip("/")).stat().st_size
+               for p in set(live.handler.downloads) if (dist / p.lstrip("/")).is_file())
+    run["sent"] = sent
+    context.close()
+    return run
+
+
+def header(browsers: dict, what: str) -> str:
+    names = "; ".join(f"{NAMES[k]} {b.version}" for k, b in browsers.items())
+    return (f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {names}; "
+            f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end; {what}")
+
+
+def row(name: str, values: list[float], unit: str = "s", scale: float = 1000) -> str:
+    values = [v for v in values if v is not None]
+    shown = ", ".join(f"{v / scale:.2f}" for v in values)
+    return f"| {name} | {len(values)} | {statistics.median(values) / scale:.2f} {unit} | {shown} |"
+
+
+def stages_table(runs_by: dict[str, list[dict]]) -> None:
+    """Each stage of the warm boot, median ms from navigation and the stage's own length,
+    one column pair per browser."""
+    keys = list(runs_by)
+    print("\n| stage (worker timing) | " + " | ".join(
+        f"{NAMES.get(k, k)}: end | took" for k in keys) + " |")
+    print("|---|" + "---|---|" * len(keys))
+    for key, what, since in STAGES:
+        cells = []
+        for k in keys:
+            runs = [r for r in runs_by[k]
+                    if key in r["worker"] and (since is None or since in r["worker"])]
+            if not runs:
+                cells += ["", ""]
+                continue
+            ends = [r["worker"][key] for r in runs]
+            took = [r["worker"][key] - (r["worker"][since] if since else 0) for r in runs]
+            cells += [f"{statistics.median(ends):.0f} ms", f"{statistics.median(took):.0f} ms"]
+        print(f"| {key}: {what} | " + " | ".join(cells) + " |")
+    cells = []
+    for k in keys:
+        ends = [r["engine-ready"] for r in runs_by[k]]
+        took = [r["engine-ready"] - r["worker"]["ready"] for r in runs_by[k]]
+        cells += [f"{statistics.median(ends):.0f} ms", f"{statistics.median(took):.0f} ms"]
+    print("| app: engine ready (board live) | " + " | ".join(cells) + " |")
+
+
+def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeats: int,
+                tab: str) -> None:
+    browsers = {k: launch(playwright, k) for k in which}
+    contexts = {(k, s): warmed(b, live) for k, b in browsers.items() for s, live in sites.items()}
+    runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for _ in range(repeats):
+        for (k, s), context in contexts.items():
+            runs[(k, s)].append(warm_start(context, sites[s], tab))
+    how = "the tab reloaded" if tab == "reload" else "each in a new tab"
+    print(header(browsers, f"{repeats} warm starts each ({how}), by turns"))
+    print("| measure | runs | median | each run |")
+    print("|---|---|---|---|")
+    for (k, s), got in runs.items():
+        label = NAMES[k] + (f", {s}" if len(sites) > 1 else "")
+        print(row(f"{label}: engine ready", [r["engine-ready"] for r in got]))
+        print(row(f"{label}: saved board drawn", [r.get("saved-board-drawn") for r in got]))
+    stages_table({(NAMES[k] + (f", {s}" if len(sites) > 1 else "")): got
+                  for (k, s), got in runs.items()})
+    for b in browsers.values():
+        b.close()
+
+
+def cold_report(playwright, which: list[str], live: LiveSite, dist: Path, repeats: int) -> None:
+    browsers = {k: launch(playwright, k) for k in which}
+    runs: dict[str, list[dict]] = defaultdict(list)
+    for _ in range(repeats):
+        for k, b in browsers.items():
+            runs[k].append(cold_visit(b, live, dist))
+    print(header(browsers, f"{repeats} first visits each, by turns"))
+    print("| measure | runs | median | each run |")
+    print("|---|---|---|---|")
+    for k, got in runs.items():
+        print(row(f"{NAMES[k]}: first visit, engine ready", [r["engine-ready"] for r in got]))
+        print(row(f"{NAMES[k]}: first visit, first deal drawn",
+                  [r.get("first-deal-drawn") for r in got]))
+        print(row(f"{NAMES[k]}: bytes sent", [r["sent"] for r in got], "MB", 1e6))
+    for b in browsers.values():
+        b.close()
+
+
+def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repeats: int) -> None:
+    bench_app.emulate = bench_app.phone
+    browsers = {k: launch(playwright, k) for k in which}
+    cold: dict[str, list[dict]] = defaultdict(list)
+    for _ in range(repeats):
+        for k, b in browsers.items():
+            cold[k].append(cold_visit(b, live, dist, bar=True))
+    contexts = {k: warmed(b, live) for k, b in browsers.items()}
+    warm: dict[str, list[dict]] = defaultdict(list)
+    for _ in range(repeats):
+        for k, context in contexts.items():
+            warm[k].append(warm_start(context, live))
+    phone = bench_app.PHONE
+    print(header(browsers, f"a phone: CPU {phone['cpu']}x, {phone['down'] * 8 / 1e6:.1f} "
+                           f"Mbps down, {phone['latency']} ms round trip; {repeats} runs each, "
+                           "by turns"))
+    for kind, methods in sorted(bench_app.emulated.items()):
+        print(f"<!-- {kind}: " + "; ".join(f"{m} {r}" for m, r in methods.items()) + " -->")
+    print("| measure | runs | median | each run |")
+    print("|---|---|---|---|")
+    for k in browsers:
+        print(row(f"{NAMES[k]}: first visit, engine ready", [r["engine-ready"] for r in cold[k]]))
+        print(row(f"{NAMES[k]}: first visit, first deal drawn",
+                  [r.get("first-deal-drawn") for r in cold[k]]))
+        print(row(f"{NAMES[k]}: warm start, engine ready", [r["engine-ready"] for r in warm[k]]))
+        print(row(f"{NAMES[k]}: warm start, saved board drawn",
+                  [r.get("saved-board-drawn") for r in warm[k]]))
+    for k in browsers:
+        print(f"\n{NAMES[k]}, the boot bar on the last first visit "
+              "(s from navigation, value, words):")
+        states = cold[k][-1]["bar"]
+        for i, (at, value, words) in enumerate(states):
+            # Every change of words, and the download about every fifth of the way.
+            before = states[i - 1] if i else None
+            if (before is None or not words.startswith("Downloading")
+                    or not before[2].startswith("Downloading") or i + 1 == len(states)
+                    or int(value * 10) != int(before[1] * 10)):
+                print(f"    {at / 1000:6.1f}  {value:.2f}  {words}")
+    stages_table({NAMES[k]: got for k, got in warm.items()})
+    for b in browsers.values():
+        b.close()
+
+
+def trace_report(playwright, live: LiveSite, out: Path, which: str) -> None:
+    browser = launch(playwright, which)
+    context = warmed(browser, live)
+    page = context.pages[0]
+    browser.start_tracing(page=page, path=str(out), categories=[
+        "devtools.timeline", "v8", "v8.execute", "disabled-by-default-v8.compile",
+        "disabled-by-default-devtools.timeline", "blink", "loading", "ServiceWorker",
+        "CacheStorage", "toplevel", "disabled-by-default-v8.wasm.detailed", "v8.wasm"])
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    marks = page.evaluate(MARKS)
+    worker = page.evaluate(WORKER)
+    browser.stop_tracing()
+    page.close()
+    browser.close()
+    print(header({which: browser}, f"one traced warm start (the tab reloaded), written to {out}"))
+    print(f"engine ready {marks['engine-ready']:.0f} ms; worker: "
+          + ", ".join(f"{k} {v:.0f}" for k, v in worker.items()))
+    events = json.loads(out.read_text())
+    events = events.get("traceEvents", events)
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    totals: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for e in events:
+        if e.get("ph") == "X" and e.get("dur", 0) >= 1000:
+            thread = names.get((e["pid"], e["tid"]), str(e["tid"]))
+            totals[(thread, e["name"])].append(e["dur"] / 1000)
+    print("\n| thread | event | count | total ms | longest ms |")
+    print("|---|---|---|---|---|")
+    for (thread, name), durs in sorted(totals.items(), key=lambda kv: -sum(kv[1]))[:40]:
+        print(f"| {thread} | {name} | {len(durs)} | {sum(durs):.0f} | {max(durs):.0f} |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", choices=("warm", "cold", "phone", "trace"), default="warm")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--browsers", default="desktop,shell")
+    parser.add_argument("--site", type=Path, help="a built site (default: build one)")
+    parser.add_argument("--against", type=Path, help="for warm: a second site, by turns")
+    parser.add_argument("--out", type=Path, default=Path("boot-trace.json"))
+    parser.add_argument("--tab", choices=("reload", "new"), default="reload",
+                        help="warm: reload the app's tab (default) or open a new tab each time")
+    args = parser.parse_args()
+    which = args.browsers.split(",")
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = args.site or Path(tmp) / "site"
+        if not args.site:
+            build.build(dist, quiet=True)
+        sites = {"site": LiveSite(dist)}
+        if args.against:
+            sites = {str(args.site or "built"): sites["site"],
+                     str(args.against): LiveSite(args.against)}
+        live = next(iter(sites.values()))
+        with sync_playwright() as playwright:
+            if args.only == "warm":
+                warm_report(playwright, which, sites, args.repeats, args.tab)
+            elif args.only == "cold":
+                cold_report(playwright, which, live, dist, args.repeats)
+            elif args.only == "phone":
+                phone_report(playwright, which, live, dist, args.repeats)
+            else:
+                trace_report(playwright, live, args.out, which[0])
+        for site in sites.values():
+            site.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
