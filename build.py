@@ -16,7 +16,7 @@ sub-path):
                                           (not precached: only the install sheet shows them)
   wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
   pyodide/python_stdlib.zip               only the standard-library modules the game runs
-                                          (python-stdlib.txt), without comments
+                                          (requirements/python-stdlib.txt), without comments
   pyodide/                                the Pyodide runtime, one pinned version
                                           fetched with `npm pack`, integrity checked,
                                           cached in .cache/pyodide/ between builds;
@@ -157,11 +157,11 @@ def fetch_pyodide(cache: Path = CACHE) -> Path:
 # and the error paths import inside Pyodide. Written by bench/trace_stdlib.py,
 # never by hand; the Pyodide test stage fails when the engine imports a module
 # the shipped library lacks.
-STDLIB_LIST = ROOT / "python-stdlib.txt"
+STDLIB_LIST = ROOT / "requirements" / "python-stdlib.txt"
 
 
 def stdlib_modules(listing: Path = STDLIB_LIST) -> list[str]:
-    """The module names python-stdlib.txt lists (its # lines are comments)."""
+    """The module names requirements/python-stdlib.txt lists (its # lines are comments)."""
     lines = (line.split("#", 1)[0].strip() for line in listing.read_text().splitlines())
     return [line for line in lines if line]
 
@@ -173,8 +173,8 @@ def stdlib_files(names: list[str], available: set[str]) -> list[str]:
         path = name.replace(".", "/")
         found = [f for f in (f"{path}.py", f"{path}/__init__.py") if f in available]
         if not found:
-            raise BuildError(f"python-stdlib.txt lists {name}, which this Pyodide's library lacks: "
-                             "run bench/trace_stdlib.py")
+            raise BuildError(f"requirements/python-stdlib.txt lists {name}, which this Pyodide's "
+                             "library lacks: run bench/trace_stdlib.py")
         files += found
     return files
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write python-stdlib.txt: the standard-library modules the site ships.
+"""Write requirements/python-stdlib.txt: the standard-library modules the site ships.
 
     .venv/bin/python bench/trace_stdlib.py [pytest args...]
     .venv/bin/python bench/trace_stdlib.py --from-report REPORT.json   (run_tests.mjs --report)
@@ -96,7 +96,7 @@ def write_list(full: Path, report: dict) -> None:
         f"source ({sum(i.compress_size for i in dropped) / 1e6:.2f} MB as Pyodide zips them); "
         f"Pyodide's whole zip is {full.stat().st_size / 1e6:.2f} MB.",
     ]
-    (ROOT / "python-stdlib.txt").write_text("\n".join(header + names) + "\n")
+    (ROOT / "requirements" / "python-stdlib.txt").write_text("\n".join(header + names) + "\n")
     print("\n".join(header), file=sys.stderr)
 
 

@@ -1,5 +1,5 @@
 """The site ships only the standard-library modules the game runs
-(python-stdlib.txt, written by bench/trace_stdlib.py), without their comments.
+(requirements/python-stdlib.txt, written by bench/trace_stdlib.py), without their comments.
 Inside Pyodide, the test stage (tests/pyodide/run_tests.mjs) checks the engine
 imports nothing else; these checks run on the host."""
 
@@ -72,7 +72,7 @@ def test_a_module_pyodide_lacks_fails_the_build(pyodide_zip):
 
 
 def test_the_list_is_written_by_its_script():
-    text = (ROOT / "python-stdlib.txt").read_text()
+    text = (ROOT / "requirements" / "python-stdlib.txt").read_text()
     assert "Written by bench/trace_stdlib.py" in text
     assert re.search(r"Dropped: \d+ files, [\d.]+ MB", text)
 

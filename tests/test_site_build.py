@@ -10,7 +10,8 @@ import build
 
 WEB = Path(build.ROOT) / "web"
 # Not modules of the page: a classic script of its own, and the engine's worker.
-PAGE_SCRIPTS = {"boot.js", "worker/engine-worker.js", "worker/snapshot-pack.js"}
+PAGE_SCRIPTS = {"boot.js", "worker/engine-worker.js", "worker/engine-imports.js",
+                "worker/snapshot-pack.js"}
 
 
 def test_every_module_of_the_shell_is_reached_from_main_js():

@@ -13,7 +13,7 @@
 // installs the rest from those files alone (no index: nothing is fetched).
 //
 // The site ships only the standard-library modules the game runs (build.py,
-// python-stdlib.txt). So, before the tests, the engine is booted as the page's
+// requirements/python-stdlib.txt). So, before the tests, the engine is booted as the page's
 // worker boots it (web/worker/engine-imports.js, the memory snapshot made, then
 // restored in a second runtime, the bridge's hello and its internal-error path)
 // with the shipped library alone. The tests then run with --stdlib-extra (the
@@ -24,7 +24,7 @@
 // again in the restored runtime, with the shipped library alone (what each of
 // them imports as it loads, too). --stdlib=ZIP boots with that library instead
 // of the site's; --report writes what was imported where (bench/trace_stdlib.py
-// makes python-stdlib.txt from it).
+// makes requirements/python-stdlib.txt from it).
 // Exits with pytest's status, or 1 when the shipped library lacks a module.
 
 import { createHash } from "node:crypto";
@@ -283,7 +283,7 @@ console.log(`The engine reached ${report.asked.length} standard-library modules 
   + `booted and restored as the page does, it loads ${report.closure.length} from ${stdLibURL}.`);
 if (missing.length) {
   console.error("The shipped standard library lacks modules the engine imports "
-    + "(python-stdlib.txt: run bench/trace_stdlib.py):");
+    + "(requirements/python-stdlib.txt: run bench/trace_stdlib.py):");
   for (const [where, message] of missing) console.error(`  ${where}: ${message}`);
   process.exit(1);
 }
