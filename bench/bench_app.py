@@ -12,8 +12,9 @@ each figure the median of ``--repeats`` runs:
               file, the wasm once)
   warm        a new tab on a warm service-worker cache, with a saved game:
               the saved board drawn, and the engine ready (both from navigation
-              start), with the kept memory snapshot (read while the wasm compiles,
-              and one after the other: ?boot=serial) and without it; then where
+              start), with the kept memory snapshot (read while the wasm compiles)
+              and without it (to compare two ways of booting, build each with
+              bench/bench_boot_ab.py); then where
               the warm boot's time went, stage by stage
   tap         a tap on the stock or a card to the board updated in the DOM, and
               to the next animation frame after that (p95 over --taps taps a run)
@@ -376,7 +377,6 @@ def main() -> int:
                 return 0
             cold = [cold_visit(browser, live, dist) for _ in range(args.repeats)]
             warm = warm_visits(browser, live, args.repeats)
-            serial = warm_visits(browser, live, args.repeats, "?boot=serial")
             plain = warm_visits(browser, live, args.repeats, "?snapshot=off")
             tap_runs = [taps(browser, live, args.taps) for _ in range(args.repeats)]
             browser.close()
@@ -398,8 +398,6 @@ def main() -> int:
     row("cold first visit: real cards drawn (the build's first deal)", first_cards)
     row("warm: saved board drawn (from navigation)", [r["saved-board-drawn"] for r in warm])
     row("warm: engine ready, memory snapshot", [r["engine-ready"] for r in warm])
-    row("warm: engine ready, snapshot read then wasm compiled (?boot=serial)",
-        [r["engine-ready"] for r in serial])
     row("warm: engine ready, no snapshot (?snapshot=off)", [r["engine-ready"] for r in plain])
     row("tap to updated board (DOM), p95", [p95([t[0] for t in r]) for r in tap_runs], "ms", 1)
     row("tap to the next frame after it, p95", [p95([t[1] for t in r]) for r in tap_runs], "ms", 1)

@@ -49,12 +49,9 @@ timings.origin = performance.timeOrigin;
 // worker's cache, so Chromium reuses its code cache) while the snapshot is
 // read and the loader fetches the runtime's script; null if that fails, and
 // loadPyodide then compiles it itself.
-// ?boot=serial: the way before, for comparison (bench/bench_app.py): the
-// snapshot read first, then the wasm compiled by loadPyodide.
-const serial = params.get("boot") === "serial";
 // The kept snapshot looked up first of all (the longest of the three reads).
 const snapshotLookup = findSnapshot();
-const compiling = !serial && "compileStreaming" in WebAssembly
+const compiling = "compileStreaming" in WebAssembly
   ? WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", indexURL))).then((module) => {
     mark("precompiled");
     return module;
@@ -65,7 +62,7 @@ const compiling = !serial && "compileStreaming" in WebAssembly
 // first moment too: loadPyodide would import it only once the snapshot is found.
 // Its factory is marked when loadPyodide calls it (factory), which is once the
 // snapshot is in: what follows until compile-start is the runtime's own set-up.
-const loaderScript = serial ? null : import(new URL("pyodide.asm.mjs", indexURL).href).then((module) => {
+const loaderScript = import(new URL("pyodide.asm.mjs", indexURL).href).then((module) => {
   const createModule = module.default;
   return (settings) => { mark("factory"); return createModule(settings); };
 });
@@ -216,7 +213,6 @@ async function boot() {
   try {
     progress(step);
     const snapshot = await snapshotLookup;
-    if (snapshot && serial) await snapshot.bytes.catch(() => null);
     step = "runtime";
     progress(step);
     let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
