@@ -155,6 +155,10 @@ def test_a_notice_about_the_game_shows_in_no_panel(warm_context, site, size):
         result.wait_for(state="visible")
         touch(page, "[data-testid=result] [data-action=close-result]")
         page.locator("main [data-notice=over]").wait_for(state="visible")
+        shown = page.evaluate(TABLE_NOTICES)  # the game's line, its result a tap away
+        assert len(shown) == 1 and shown[0]["covers"] == [], shown
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"table-with-the-result-line-{size}.png"))
         for panel in PANELS:
             open_by_touch(page, panel)
             name = "reader" if panel == "read" else panel
@@ -225,7 +229,7 @@ PANEL_AT_REST = """() => {
                     && r.bottom <= innerHeight + 0.5,
             scrolls: d.scrollHeight > d.clientHeight + 1, clash, order,
             heights: [d.scrollHeight, d.clientHeight],
-            more: d.querySelector('details').open};
+            more: d.querySelector('details')?.open ?? true};
 }"""
 # The score's labels rising from the waste (two bonuses of one move), at each moment of
 # their flight, and the celebration's words against the waste the cards fly from.
