@@ -125,8 +125,11 @@ def test_win_a_whole_deal_by_clicking_the_solvers_line_from_a_link(page, site, w
     page.reload()  # the won game comes back, its result panel does not...
     wait_ready(page)
     assert board(page)["slots"] == [""] * 28 and dialog.is_hidden()
-    assert "This game is won." in notices(page)  # ...but a line says it is over
-    page.click("[data-notice=over] [data-notice-action]")
+    assert "This game is won." in notices(page)  # ...but a line says it is over...
+    page.click("[data-notice=over] [data-notice-action]")  # ...and brings its result back
+    dialog.wait_for(state="visible")
+    assert "cleared" in dialog.locator("h2").text_content()
+    page.click("[data-testid=result] .result-actions [data-action=new]")
     wait_face_up(page, 10)
     assert page.locator("[data-notice=over]").count() == 0
     assert_clean(watch, site)

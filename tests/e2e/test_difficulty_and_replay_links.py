@@ -122,6 +122,7 @@ def test_the_result_panel_shows_how_the_three_ai_did(page, site):
         click_move(page, move)
     panel = page.locator("[data-testid=result]")
     panel.wait_for(state="visible")
+    panel.locator("[data-testid=result-more-toggle]").click()  # the AI's table: a tap away
     rows = panel.locator("[data-testid=ai-results] tbody tr")
     rows.nth(3).wait_for(timeout=ENGINE_WAIT)
     players = [r.locator("th").text_content() for r in rows.all()]

@@ -22,6 +22,7 @@ from tests.e2e.app import (
     saved,
     settled,
     wait_ready,
+    wait_text,
 )
 from tests.e2e.browser import BOOT_TIMEOUT
 from tests.e2e.lines import STUCK_DEAL, stuck_line, winnable_deal, winning_line
@@ -109,7 +110,8 @@ def test_challenge_hint_uses_only_the_cards_you_can_see_and_says_so(page, site):
     full = services.hint(game)
     page.tap(".actions [data-action=hint]")
     said = notice_with(page, "Fair hint")
-    assert "cards you can see" in said
+    assert said.startswith("Fair hint: ") and len(said) <= 48, said  # one short line
+    wait_text(page, "announce", "cards you can see")  # why, for a screen reader
     assert "winning line" not in said  # the full-information solver's words
     assert hinted(page) == fair.move
     if fair.move != full.move:
@@ -136,7 +138,8 @@ def test_challenge_hint_uses_only_the_cards_you_can_see_and_says_so(page, site):
 
 def test_following_standards_hint_by_touch_scores_par_and_says_so(page, site):
     """Standard deal 8: following the app's hint used to win 110 points against a par
-    of 276; now every hint keeps a line to par, and says so."""
+    of 276; now every hint keeps a line to par, and says so (to a screen reader: the
+    card's highlight and one short line show it)."""
     number = 8
     code = encode_code(number)
     par = services.par(Game.new(number, preset_rules("standard"))).score
@@ -148,9 +151,10 @@ def test_following_standards_hint_by_touch_scores_par_and_says_so(page, site):
         page.tap(".actions [data-action=hint]")
         move = hinted(page)
         assert move == services.hint(game).move  # the engine's own hint, move by move
-        if turn == 0:
-            said = notice_with(page, "points")
-            assert f"keeps a line to {par} points" in said, said
+        if turn == 0:  # the card shows the hint, one short line names it, the reason is said
+            said = notice_with(page, "Hint: ")
+            assert "points" not in said, said
+            wait_text(page, "announce", f"keeps a line to {par} points")
         tap_move(page, move)
         game.apply(move)
         page.wait_for_selector("[data-hint]", state="detached")
@@ -332,6 +336,7 @@ def test_the_win_panel_shows_figures_bars_par_and_what_the_statistics_gained(
         game = Game.new(number)
         for move in line:
             game.apply(move)
+        page.locator("[data-testid=result-more-toggle]").click()  # the rest, a tap away
         for size in result_sizes(page, DEVICES[device]):
             shape = panel_shape(page)
             assert shape["inside"] and not shape["sideways"] and all(shape["buttons"]), size

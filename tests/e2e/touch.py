@@ -7,7 +7,10 @@ mobile viewport), then ``tap(page, x, y)`` or ``drag(page, start, end)``.
 
 from __future__ import annotations
 
-from tests.e2e.windows import windows
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.e2e.app import DRAW, TAP_LOG, TAP_STATE, WASTE_CHANGED
+from tests.e2e.windows import WINDOWS, windows
 
 PHONES = windows("phone", "small")
 
@@ -78,3 +81,43 @@ def scroll_state(page) -> dict:
     """What a stray gesture would change: scroll offsets, zoom, the address."""
     return page.evaluate("""() => ({x: scrollX, y: scrollY, scale: visualViewport.scale,
         href: location.href, history: history.length})""")
+
+
+def touch(page, selector: str) -> None:
+    """A finger's tap on the middle of an element (scrolled into view first, as a
+    player scrolls a long panel to its button)."""
+    # The middle of a scrolled panel, not its edge, where its buttons' bar lies over it.
+    page.locator(selector).evaluate(
+        "el => { if (el.closest('dialog')) el.scrollIntoView({block: 'center'}); }")
+    tap(page, *centre(page, selector))
+
+
+def touch_card(page, selector: str) -> None:
+    """A finger's tap on a card. A card just played catches taps for a moment (a double
+    tap's second half, views/render.js): the tap comes once it has gone."""
+    page.wait_for_function("() => !document.querySelector('.card.leaving')")
+    touch(page, selector)
+
+
+def touch_move(page, move: int) -> None:
+    """A finger's tap on a peak card (a slot 0..27) or the stock (28), waited for until
+    the waste shows what it played."""
+    before = page.get_attribute("[data-testid=waste]", "data-card")
+    target = "[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']"
+    page.evaluate(TAP_LOG)
+    touch_card(page, target)
+    try:
+        page.wait_for_function(WASTE_CHANGED, arg=before, timeout=30_000)
+    except PlaywrightTimeoutError as error:
+        raise AssertionError(f"the touch on {target} did not play: "
+                             f"{page.evaluate(TAP_STATE)}") from error
+
+
+def touch_context(opener, size: str, **options):
+    """A context for one of the named window sizes (tests/e2e/windows.py), touched with a
+    finger: a phone's mobile viewport, or a computer's window with a touch screen."""
+    width, height = WINDOWS[size]
+    if size == "desktop":
+        new = getattr(opener, "new_context", opener)
+        return new(viewport={"width": width, "height": height}, has_touch=True, **options)
+    return phone_context(opener, width, height, **options)

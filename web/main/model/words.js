@@ -46,6 +46,13 @@ export const words = {
       : `The replay ends here, ${plural(board.moves, "move")} in, ${plural(board.cards_left, "card")} left.`),
   findingDeal: (label) => `Finding a winnable ${label} deal…`,
   aiResult: (r) => (r.won ? "Cleared" : `${plural(r.cards_left, "card")} left`),
+  hint: (fair, card) => `${fair ? "Fair hint" : "Hint"}: ${card ? `play the ${card}` : "draw from the stock"}.`,
+  noHint: (fair) => `${fair ? "Fair hint" : "Hint"}: no move helps now.`,
+  linkCopied: "Link copied.",
+  shareLink: (link) => `Share this link: ${link}`,
+  gameOver: (won) => (won ? "This game is won." : "This game is over: no more moves."),
+  seeResult: "See result",
+  pendingLoss: "Counted as a loss once you leave this game; Undo can still save it.",
   lastGames: (label, values) => `${label} of the last ${plural(values.length, "game")}, oldest first: ${values.join(", ")}`,
 };
 

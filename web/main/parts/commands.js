@@ -50,6 +50,7 @@ export function listen({ doc, input, dialogs, renderer, clock, session, play, de
   }));
   on("replay", () => watching.winningLine());
   on("close-result", () => dialogs.close("result"), true);
+  on("result", () => results.reopen(), true);
   on("undo-result", () => { dialogs.close("result"); play.tap("undo"); });
   on("stats-export", () => backups.exportAll(), true);
   on("stats-reset", () => results.resetStats(), true);
@@ -65,6 +66,7 @@ export function listen({ doc, input, dialogs, renderer, clock, session, play, de
   dialogs.onclose = (name) => {
     if (name === "pause") play.resume();
     if (name === "options") options.closed();
+    if (name === "result") results.closed();
     // Focus goes back to the panel's opener; if that is gone, to the table.
     requestAnimationFrame(() => { if (!dialogs.anyOpen() && renderer.focusLost()) renderer.focusTable(); });
   };

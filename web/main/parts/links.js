@@ -174,6 +174,8 @@ export class Links {
     } catch {
       // no share sheet or clipboard here: the notice shows the link instead
     }
-    this.notices.show(`${copied ? "Link copied: " : "Share this link: "}${link}`, { id: "share", timeout: 12000 });
+    // Copied: a short word, soon gone (the link is on the clipboard); else the link to copy by hand.
+    if (copied) this.notices.show(words.linkCopied, { id: "share", timeout: 3000, scope: "page" });
+    else this.notices.show(words.shareLink(link), { id: "share", timeout: 12000, scope: "page" });
   }
 }

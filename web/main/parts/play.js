@@ -49,7 +49,7 @@ export class Play {
     const { session, renderer, notices } = this;
     performance.mark("tripeaks:input");
     renderer.showHint(null);
-    notices.dismiss("hint"); // a hint is about the position it was asked in
+    notices.clear(); // the game's notices (a hint, a refusal) were about the position they came in
     this.busy = true;
     this.taps.moving = move;
     const motion = renderer.motionOf(move);
@@ -145,16 +145,18 @@ export class Play {
       // The engine says which hint applies: the fair one (only the cards you can
       // see) under Challenge, or in any game when the player chose it in Options.
       const { move, reason, fair } = await session.ask("hint", { fair: this.options().fairHint === true });
-      const which = fair ? "Fair hint: " : "";
       const game = session.game;
       if (game) session.note({ hints: (game.hints || 0) + 1 });
       if (move === null || move === undefined) {
-        notices.show(`${which}${reason || "No move helps now."}`, { id: "hint", timeout: 4000 });
+        notices.show(words.noHint(fair), { id: "hint", timeout: 4000 });
+        if (reason) renderer.announce(reason);
         return;
       }
-      const what = move === DRAW ? "Draw from the stock." : `Play the ${game.board.slots[move].name}.`;
-      notices.show(`${which}${what} ${reason || ""}`.trim(), { id: "hint", timeout: 5000 }); // said once, by the notice
+      // The card itself shows the hint; one short line names it. The engine's reason
+      // (the line it keeps) is for a screen reader, said after the line.
+      notices.show(words.hint(fair, move === DRAW ? null : game.board.slots[move].name), { id: "hint", timeout: 5000 });
       renderer.showHint(move);
+      if (reason) renderer.announce(reason);
     });
   }
 

@@ -11,7 +11,55 @@ export class Results extends EventTarget {
   constructor({ session, storage, dialogs, notices, renderer, options, raceStrip, effects = null }) {
     super();
     Object.assign(this, { session, storage, dialogs, notices, renderer, options, raceStrip, effects });
-    session.addEventListener("shown", ({ detail }) => { if (detail.finishing) this.finish(detail.game); });
+    this.last = null; // the result last shown: opened again (Menu, the table's line) until the next game
+    session.addEventListener("shown", ({ detail }) => {
+      if (detail.finishing) this.finish(detail.game);
+      else if (detail.restored && detail.board.over) this.overLine(detail.board); // its panel was seen before the reload
+      if (this.last && !session.isCurrent(this.last.gameId)) this.last = null;
+    });
+  }
+
+  /** The table's line while a finished game is on it: its outcome, and its result a tap away. */
+  overLine(board) {
+    this.notices.show(words.gameOver(board.won), {
+      id: "over", scope: "game", lasting: true, action: { label: words.seeResult, run: () => this.reopen() },
+    });
+  }
+
+  /** The result panel was closed: the table keeps a way back to it while the game is on it. */
+  closed() {
+    const game = this.session.game;
+    if (game && game.board.over && !this.session.covered) this.overLine(game.board);
+  }
+
+  /** Open the finished game's result again (the Menu's "Result", the table's line). */
+  reopen() {
+    const game = this.session.game;
+    if (!game || !game.board.over) return;
+    if (this.last && this.session.isCurrent(this.last.gameId)) {
+      this.openResult(this.last);
+      return;
+    }
+    // After a reload: the figures as they stand, par or the analysis asked again.
+    const won = game.board.won;
+    const stats = this.withPending(this.storage.load("stats").value || emptyStats(), game);
+    const verdict = (won ? this.session.ask("par", { max_seconds: 3 }) : this.session.ask("analyse", { max_seconds: 3, par: false }))
+      .catch(() => null);
+    this.openResult({
+      won, board: { ...game.board, elapsed: game.elapsed }, stats, before: null, pending: this.pending(stats, game) !== null,
+      presetName: game.preset, presets: this.options.presets, gameId: game.gameId, verdict,
+    });
+  }
+
+  /** The game on the table, stuck and not counted yet (it counts when it is left): the
+   * statistics with it counted, or null when there is no such game. */
+  pending(stats, game = this.session.game) {
+    if (!game || !game.board.over || game.board.won) return null;
+    return countResult(stats || emptyStats(), resultOf(game, false));
+  }
+
+  withPending(stats, game = this.session.game) {
+    return this.pending(stats, game) || stats;
   }
 
   /** The game on the table has just ended. */
@@ -52,7 +100,9 @@ export class Results extends EventTarget {
   /** Open the end-of-game panel (a win celebration may come first): the figures
    * at once, par or the loss analysis when the engine answers. */
   openResult(result) {
-    const { session, dialogs } = this;
+    const { session, dialogs, notices } = this;
+    this.last = result;
+    notices.dismiss("over");
     dialogs.result(result);
     const current = () => session.isCurrent(result.gameId);
     result.verdict.then((answer) => {
@@ -71,17 +121,24 @@ export class Results extends EventTarget {
 
   // -- the Statistics panel ----------------------------------------------------------------
 
+  /** The Statistics panel. A stuck game on the table, not counted until it is left, is
+   * shown counted, and said so: the same figures as its result panel. */
   showStats(preset = null) {
     const stats = this.storage.load("stats").value || {};
     const game = this.session.game;
     this.dialogs.setText("stats-message", "");
-    this.dialogs.showStats(stats, preset || (game && game.preset) || this.options.options.preset);
+    this.showPreset(preset || (game && game.preset) || this.options.options.preset);
     this.raceStrip.stats(RACE_LEVELS, stats.race || {});
   }
 
   /** The panel's rules chosen: that preset's figures. */
   showPreset(preset) {
-    this.dialogs.showStats(this.storage.load("stats").value || {}, preset);
+    const stats = this.storage.load("stats").value || emptyStats();
+    const game = this.session.game;
+    const pending = !this.session.covered && this.pending(stats, game);
+    const counted = pending && game.preset === preset;
+    this.dialogs.setText("stats-pending", counted ? words.pendingLoss : "");
+    this.dialogs.showStats(counted ? pending : stats, preset);
   }
 
   async resetStats() {

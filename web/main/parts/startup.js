@@ -173,18 +173,14 @@ export class Startup {
 
   /** The engine is ready: presets, the saved game restored (or set aside), a link's deal or replay, or a new deal. */
   async firstGame() {
-    const { session, notices, links, dealing } = this;
+    const { session, links, dealing } = this;
     await this.options.fetchPresets();
     const link = links.current();
     if (link && link.error) links.bad(link.error);
     if (await session.restoreSaved()) {
       const board = session.board;
       if (session.game.paused && !board.over) this.play.pause(); // paused when the page was left: still paused
-      if (board.over) { // its panel was seen before the reload: a line is enough
-        notices.show(board.won ? "This game is won." : "This game is over: no more moves.", {
-          id: "over", action: { label: "New game", run: () => dealing.newGame() },
-        });
-      }
+      // A finished game's line (its result a tap away) is the results' (parts/results.js).
     }
     // A link opens its deal, once the player agrees to leave a game in progress.
     if (link && link.request) await links.openLinked(link.request);

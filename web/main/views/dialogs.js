@@ -11,16 +11,31 @@ import { ResultPanel } from "./result-panel.js";
 import { KEY_HELP } from "./input.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+// Panels a tap beside does not close: a question, and a game's result (closed only by its buttons or Escape).
+const STAY = new Set(["confirm", "result"]);
 
 export class Dialogs {
   constructor(doc = document) {
     this.doc = doc;
     this.all = {};
+    // A tap begun before a panel opened (the tap that ends a win's celebration, a tap on the
+    // table as the last card flies) is not the panel's: its click presses nothing in it and
+    // does not close it. Presses are counted (not timed: a test's clock may be fake); each
+    // panel keeps the count it opened at, and a click with no press since then is not its.
+    this.presses = 0;
+    this.openedAt = new WeakMap();
+    doc.addEventListener("pointerdown", () => { this.presses += 1; }, true);
+    doc.addEventListener("click", (event) => {
+      const dialog = event.target.closest && event.target.closest("dialog");
+      if (!dialog || !event.detail || this.openedAt.get(dialog) !== this.presses) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }, true);
     for (const dialog of doc.querySelectorAll("dialog[data-testid]")) {
       this.all[dialog.dataset.testid] = dialog;
       dialog.addEventListener("click", (event) => {
         if (event.target.closest("[data-close]")) dialog.close();
-        else if (event.target === dialog && dialog.dataset.testid !== "confirm") dialog.close(); // the backdrop
+        else if (event.target === dialog && !STAY.has(dialog.dataset.testid)) dialog.close(); // the backdrop
       });
     }
     this.resultPanel = new ResultPanel(this.all.result);
@@ -28,7 +43,8 @@ export class Dialogs {
     this.onchange = () => {}; // called with whether any panel is open, when that may have changed
     // A modal panel makes the rest of the page inert, so the notices and the
     // screen-reader announcements move into whichever panel is open, and back
-    // to their places when none is.
+    // to their places when none is. Only the page's notices show there: one about
+    // the game (a hint, its end) stays hidden until the table is back (styles.css).
     this.carried = [...doc.querySelectorAll("[data-testid=notices], [data-testid=announce]")]
       .map((element) => ({ element, parent: element.parentNode, next: element.nextSibling }));
     for (const dialog of Object.values(this.all)) {
@@ -68,7 +84,10 @@ export class Dialogs {
       if (other !== name && dialog.open) dialog.close();
     }
     const dialog = this.all[name];
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      dialog.showModal();
+      this.openedAt.set(dialog, this.presses);
+    }
     this.panelsChanged();
     return dialog;
   }

@@ -151,6 +151,10 @@ export class Effects {
     words.textContent = "You cleared the peaks!";
     show.append(words);
     layer.append(show);
+    // The words in the middle of the cleared peaks, above the waste the cards fly from
+    // (they never rise above it): never over the flying cards.
+    const waste = this.renderer.waste.getBoundingClientRect();
+    if (waste.height) words.style.top = `${Math.max(4, (waste.top - words.offsetHeight) / 2)}px`;
     let finish;
     const done = new Promise((resolve) => { finish = resolve; });
     const animations = [];

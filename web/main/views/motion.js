@@ -49,10 +49,13 @@ function floatLabel(renderer, text, points, index, f) {
   label.textContent = text;
   label.setAttribute("aria-hidden", "true");
   renderer.pile.append(label);
+  // Each label a line below the one before (which started first and rises ahead of it):
+  // two bonuses of one move ("Peak +30", "Stock +70") never sit on each other.
+  const below = index * 1.5;
   const run = label.animate([
-    { opacity: 0, transform: "translate(-50%, 0)" },
-    { opacity: 1, transform: "translate(-50%, -1.2em)", offset: 0.25 },
-    { opacity: 0, transform: "translate(-50%, -3em)" },
+    { opacity: 0, transform: `translate(-50%, ${below}em)` },
+    { opacity: 1, transform: `translate(-50%, ${below - 1.2}em)`, offset: 0.25 },
+    { opacity: 0, transform: `translate(-50%, ${below - 3}em)` },
   ], { duration: 900 * f, delay: index * 160 * f, easing: "ease-out", fill: "both" });
   run.onfinish = () => label.remove();
   setTimeout(() => label.remove(), (900 + index * 160) * f + 500);

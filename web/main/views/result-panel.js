@@ -37,6 +37,8 @@ export class ResultPanel {
     this.statsBox = $("result-stats");
     this.replay = $("replay");
     this.aiBox = $("ai-results");
+    this.more = $("result-more");
+    this.pendingLine = $("result-pending");
     // What a screen reader says as the panel opens: its title, then this summary (its description).
     this.summary = this.el("p", "sr-only");
     this.summary.id = "result-summary";
@@ -48,7 +50,7 @@ export class ResultPanel {
     this.voice = this.el("div", "sr-only");
     this.voice.setAttribute("role", "status");
     this.voice.dataset.testid = "result-voice";
-    dialog.append(this.voice);
+    this.summary.after(this.voice); // at the top: a hidden line at the end made the panel scroll by its height
   }
 
   /** Say a late arrival once (a line added to the panel's own live region). */
@@ -126,8 +128,11 @@ export class ResultPanel {
       }
       const head = this.el("h3", "", `${presetTitle(presetName, presets)} statistics`);
       this.statsBox.append(head, list);
-      if (pending) this.statsBox.append(this.el("p", "note", "Undo can still save this game: the loss counts when you leave it."));
     }
+    // Said where it is seen at once, in the Statistics panel's words.
+    this.pendingLine.textContent = pending ? words.pendingLoss : "";
+    this.pendingLine.hidden = !pending;
+    this.more.open = false;
     this.summary.textContent = this.summarize(won, board, changes);
     d.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
     this.aiBox.hidden = false;
