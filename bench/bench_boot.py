@@ -45,7 +45,8 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from bench import bench_app  # noqa: E402
 from bench.bench_app import BOOT, MARKS, READY, STAGES, WORKER, new_page  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, LiveSite  # noqa: E402
+from tests.e2e.browser import CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.server import LiveSite  # noqa: E402
 
 BROWSERS = {"desktop": "/usr/bin/chromium", "shell": "/usr/bin/chromium-headless-shell"}
 NAMES = {"desktop": "desktop Chromium", "shell": "headless shell"}

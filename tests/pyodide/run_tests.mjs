@@ -112,7 +112,7 @@ function useBridge(runtime, where) {
   attempt(`${where}: hello`, () => runtime.runPython(`
 import json, tripeaks.bridge as bridge
 assert json.loads(bridge.handle_json('{"type": "hello"}'))["ok"]
-bridge.COMMANDS["__fails__"] = lambda message: 1 / 0
+bridge.COMMANDS["__fails__"] = lambda engine, message: 1 / 0
 answer = json.loads(bridge.handle_json('{"type": "__fails__"}'))
 del bridge.COMMANDS["__fails__"]
 assert answer["error"]["kind"] == "internal" and "ZeroDivisionError" in answer["error"]["traceback"]
