@@ -114,6 +114,6 @@ export class OptionsKeeper extends EventTarget {
     const game = this.session.game;
     const rules = game && game.board ? game.board.rules : effectiveRules(this.options, this.presets);
     const name = game ? game.preset : this.options.preset;
-    this.dialogs.showRules(presetTitle(name, this.presets), rules);
+    this.dialogs.showRules(presetTitle(name, this.presets), rules, this.presets);
   }
 }
