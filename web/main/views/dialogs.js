@@ -70,7 +70,15 @@ export class Dialogs {
     const dialog = this.all[name];
     if (!dialog.open) dialog.showModal();
     this.panelsChanged();
+    if ("sheet" in dialog.dataset) this.underTheTable(dialog); // where the peaks are now, the notices carried
     return dialog;
+  }
+
+  /** A panel about the table (the board in words) opens under the peaks, which stay in view:
+   * the stylesheet sizes it from where they end (--table-foot). */
+  underTheTable(dialog) {
+    const peaks = this.doc.querySelector("[data-testid=peaks]");
+    if (peaks) dialog.style.setProperty("--table-foot", `${Math.ceil(peaks.getBoundingClientRect().bottom)}px`);
   }
 
   close(name) {
