@@ -105,8 +105,11 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     text = wait_said(page, "^Row 1")
     assert text.startswith("Row 1: column 2 face-down card; column 5 face-down card")
     assert f"Row 4: column 1 {view['slots'][18]['name']}" in text
-    # The Rules panel lists every key.
+    # The Rules panel lists every key, in its section for a keyboard (closed until opened).
     open_panel(page, "rules")
+    page.keyboard.press("Tab")  # from the panel's title to the Keys section
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=rules-keys-section][open]")
     keys = page.get_by_role("dialog", name="How to play").aria_snapshot()
     for words in ("W reads the waste", "S the score", "L the cards you can play",
                   "B the whole board", "Home and End", "Enter or Space plays the focused card",
