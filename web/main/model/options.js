@@ -9,12 +9,26 @@ import { VERSION } from "./storage.js";
 export const OPTION_DEFAULTS = {
   preset: "standard", rules: {},
   errorHelp: true, fourColour: false, theme: "felt", speed: "normal", fairHint: false, sound: true,
+  // New game deals from the easier classes (DEAL_CLASSES); a refused tap vibrates where it can.
+  deals: "easier", vibrate: true,
   // Screen reader, keys and low vision (docs/accessibility.md):
   verbosity: "full", shortcuts: "on", highlight: false, cardSize: "normal",
 };
 
 /** Saved options with every default filled in (their rules a copy of their own). */
 export const withDefaults = (value = {}) => ({ v: VERSION, ...OPTION_DEFAULTS, ...value, rules: { ...(value.rules || {}) } });
+
+/** The difficulty classes New game deals from, by the Options choice "deals" (the engine's
+ * new_game difficulty; "any": no class asked, any deal the rules allow). */
+export const DEAL_CLASSES = {
+  easier: ["easy", "medium"], any: [], easy: ["easy"], medium: ["medium"], hard: ["hard"], expert: ["expert"],
+};
+
+/** The class of the next New game under ``options`` (one of DEAL_CLASSES' at random), or null for any. */
+export function nextDealClass(options, random = Math.random) {
+  const classes = DEAL_CLASSES[options.deals] || DEAL_CLASSES[OPTION_DEFAULTS.deals];
+  return classes.length ? classes[Math.floor(random() * classes.length)] : null;
+}
 
 /** The rules a new game asks for: a preset and the options changed on it. */
 export function gameRequest(options) {

@@ -82,6 +82,7 @@ export class OptionsKeeper extends EventTarget {
     } else {
       o[name] = value;
       this.apply();
+      if (name === "deals") this.dispatchEvent(new Event("rules")); // the next deal is of another class
     }
     storage.save("options", o);
     if (name === "preset" || rule) {

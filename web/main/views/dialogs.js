@@ -180,6 +180,8 @@ export class Dialogs {
     }
     if (form.elements.highlight) form.elements.highlight.checked = Boolean(options.highlight);
     if (form.elements.sound) form.elements.sound.checked = options.sound !== false;
+    form.elements.vibrate.checked = options.vibrate !== false;
+    form.elements.deals.value = options.deals || "easier";
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
     // Say what differs from the preset, in the form's own words.
     const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
