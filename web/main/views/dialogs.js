@@ -365,7 +365,9 @@ export class Dialogs {
     heading.textContent = `The rules of this game: ${title}`;
     const ai = para(AI_SEES);
     ai.dataset.testid = "rules-ai";
-    box.replaceChildren(heading, ...rulesText(rules).map(para), ai, ...this.presetsHelp(presets), this.keysHelp());
+    const parts = rulesText(rules).filter(([, paragraphs]) => paragraphs.length).flatMap(([title, paragraphs]) =>
+      [Object.assign(this.doc.createElement("h4"), { textContent: title }), ...paragraphs.map(para)]);
+    box.replaceChildren(heading, ...parts, ai, ...this.presetsHelp(presets), this.keysHelp());
     const dialog = this.open("rules");
     dialog.querySelector("h2").focus({ preventScroll: true }); // not the first control, far down
     dialog.scrollTop = 0;
