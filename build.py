@@ -295,11 +295,6 @@ def add_to_lockfile(lock: Path, wheel: Path) -> None:
     spec.to_json(lock)
 
 
-def copy_rules(dist: Path) -> None:
-    """docs/rules.md as rules.txt, which the Rules panel links to (offline too)."""
-    shutil.copyfile(ROOT / "docs" / "rules.md", dist / "rules.txt")
-
-
 # A new player's options (web/main/model/options.js OPTION_DEFAULTS), as the page asks for a game.
 FIRST_DEAL_REQUEST = {"preset": "standard"}
 
@@ -456,7 +451,6 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
 
     wheel = build_wheel(dist / "wheels")
     add_to_lockfile(pydir / "pyodide-lock.json", wheel)
-    copy_rules(dist)
     write_first_deal(dist)
     write_module_preloads(dist)
     version = project_meta()["version"]

@@ -255,10 +255,12 @@ def test_par_and_analysis_of_a_stuck_game_say_which_move_lost_it():
     assert par["result"] == "win" and par["score"] > 0
     # Draw through the stock first: a winnable deal thrown away.
     board = ok(type="state")["board"]
+    played = []
     while not board["over"]:
         fits = [s["slot"] for s in board["slots"] if s["fits"]]
         move = "draw" if board["stock"]["count"] else fits[0]
         board = ok(type="action", move=move)["board"]
+        played.append(Game.from_record(ok(type="state")["record"]).actions[-1])
     assert board["won"] is False
     analysis = ok(type="analyse")
     assert analysis["winnable"] is True and analysis["still_winnable"] is False
@@ -267,6 +269,11 @@ def test_par_and_analysis_of_a_stuck_game_say_which_move_lost_it():
     for move in analysis["line"]:
         replay.apply(move)
     assert replay.won and solve(Game.new(20261130)).won
+    # The winning line follows the player's own moves up to the one that lost it.
+    turning = analysis["turning_point"]
+    assert turning > 0 and analysis["line_start"] == turning
+    assert analysis["line"][:turning] == played[:turning]
+    assert analysis["line"][turning] != played[turning]
 
 
 def test_an_ai_plays_the_current_deal_one_legal_move_at_a_time():

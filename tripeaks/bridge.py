@@ -99,7 +99,10 @@ Commands ([game]: names its game in "game"):
                                             plus "yours": {"score", "draws"} of the game so far
     analyse   [game] {max_seconds?}         analysis.Analysis.to_json() of the game so far,
                                             plus "line": a winning line from the start (ints)
-                                            or None
+                                            or None, which follows the player's own moves
+                                            up to the turning point when one is found, and
+                                            "line_start": where the player's moves end in
+                                            it (the turning point, or 0)
     ai_step   [game] {level: easy|normal|hard}
                                             the AI's next move, played: state + {"move", "text"}
     ai_results [game] {levels?}             how each AI does on the game's deal from its

@@ -216,15 +216,31 @@ def _par(engine: Engine, msg: Request) -> Reply:
 def _analyse(engine: Engine, msg: Request) -> Reply:
     game = _held(engine, msg)
     budget = seconds(msg)
-    result = dict(analysis.analyse(game, with_par=bool(msg.get("par", True)),
-                                   max_seconds=budget, cache=engine.solvers).to_json())
-    line = None
-    if result.get("winnable"):
-        solution = solver.solve(game.restarted(), max_seconds=budget, cache=engine.solvers)
-        if solution.won and solution.line:
-            line = list(solution.line)
-    result["line"] = line
+    found = analysis.analyse(game, with_par=bool(msg.get("par", True)),
+                             max_seconds=budget, cache=engine.solvers)
+    result = dict(found.to_json())
+    result["line"], result["line_start"] = _winning_line(engine, game, found, budget), 0
+    turning = found.turning_point
+    if found.winnable and turning is not None and result["line"] is not None:
+        # The player's own moves up to the one that lost, then a win from there: the
+        # page shows it from that move ("line_start"), with the start a tap away.
+        before = game.restarted()
+        for move in found.moves[:turning]:
+            before.apply(move)
+        rest = solver.solve(before, max_seconds=budget, cache=engine.solvers)
+        if rest.won and rest.line:
+            result["line"] = [*found.moves[:turning], *rest.line]
+            result["line_start"] = turning
     return result
+
+
+def _winning_line(engine: Engine, game: Game, found: analysis.Analysis,
+                  budget: float) -> list[int] | None:
+    """A winning line from the deal's start, when the deal is winnable."""
+    if not found.winnable:
+        return None
+    solution = solver.solve(game.restarted(), max_seconds=budget, cache=engine.solvers)
+    return list(solution.line) if solution.won and solution.line else None
 
 
 # --------------------------------------------------------------------------- the AI and races

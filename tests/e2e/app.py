@@ -336,3 +336,27 @@ def png_pixels(data: bytes) -> tuple[int, int, int, list[bytes]]:
         rows.append(bytes(line))
         prev = line
     return width, height, channels, rows
+
+
+def covered(page, over: str, selector: str) -> list:
+    """The elements of ``selector`` that the box of ``over`` lies on (by their boxes)."""
+    return page.evaluate("""([over, selector]) => {
+        const bar = document.querySelector(over).getBoundingClientRect();
+        return [...document.querySelectorAll(selector)].filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.width && r.left < bar.right - 0.5 && bar.left < r.right - 0.5
+                && r.top < bar.bottom - 0.5 && bar.top < r.bottom - 0.5;
+        }).map((c) => c.dataset.slot || c.dataset.testid || c.dataset.action);
+    }""", [over, selector])
+
+
+def unreachable(page, selector: str) -> list:
+    """The shown controls of ``selector`` a finger cannot reach: out of the window, or with
+    something else on their middle."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .filter((e) => e.checkVisibility({ visibilityProperty: true })).filter((e) => {
+            const r = e.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
+                || r.right > innerWidth + 0.5 || !hit || !e.contains(hit);
+        }).map((e) => e.dataset.action || e.dataset.testid || e.textContent.trim())""", selector)

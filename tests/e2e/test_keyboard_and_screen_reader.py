@@ -110,8 +110,11 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     assert page.locator("[data-testid=reader-text]").text_content() == text
     page.keyboard.press("Escape")
     page.locator("main").focus()
-    # The Rules panel lists every key.
+    # The Rules panel lists every key, in its section for a keyboard (closed until opened).
     open_panel(page, "rules")
+    page.keyboard.press("Tab")  # from the panel's title to the Keys section
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=rules-keys-section][open]")
     keys = page.get_by_role("dialog", name="How to play").aria_snapshot()
     for words in ("W reads the waste", "S the score", "L the cards you can play",
                   "B the whole board", "Home and End", "Enter or Space plays the focused card",

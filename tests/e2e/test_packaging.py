@@ -8,7 +8,7 @@ import json
 import shutil
 import zipfile
 
-from tests.e2e.app import notices, open_app, open_panel
+from tests.e2e.app import notices
 
 
 def test_the_lock_file_lists_the_wheel_with_its_hash_and_nothing_else(site_dir):
@@ -33,14 +33,3 @@ def test_a_wheel_that_does_not_match_its_hash_is_refused(page, site_dir, make_si
     page.goto(live.url)
     page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=120_000)
     assert "could not start" in " ".join(notices(page))
-
-
-def test_the_rules_panel_links_to_the_rules_of_every_preset(page, site):
-    open_app(page, site.url)
-    open_panel(page, "rules")
-    link = page.locator("[data-testid=rules-doc]")
-    assert link.is_visible()
-    text = page.evaluate("href => fetch(href).then(r => r.text())", link.get_attribute("href"))
-    for preset in ("standard", "classic", "countdown", "relaxed", "challenge"):
-        assert f"## {preset}" in text
-    assert "**750**" in text  # countdown's worked example

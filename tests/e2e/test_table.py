@@ -242,7 +242,13 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
     mine = saved(page)
     open_panel(page, "watch")
     page.locator("[data-testid=watch]").wait_for(state="visible")
-    wait_stock(page, 23)  # the AI plays the deal from its start
+    wait_stock(page, 20)  # the AI plays on from your position...
+    start = mine["board"]["moves"]
+    for n in (1, 2):
+        page.click("[data-action=ai-step]")
+        wait_text(page, "moves", f"^Moves {start + n}$")
+    page.click("[data-testid=watch-from-start]")  # ...or from the deal's start
+    wait_stock(page, 23)
     for n in (1, 2, 3):
         page.click("[data-action=ai-step]")
         wait_text(page, "moves", f"^Moves {n}$")

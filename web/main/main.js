@@ -13,6 +13,7 @@ import { ServiceWorkerClient } from "./model/sw-client.js";
 import { BootScreen } from "./views/boot-screen.js";
 import { Dialogs } from "./views/dialogs.js";
 import { Effects } from "./views/effects.js";
+import { IdleNudge } from "./views/idle-nudge.js";
 import { Input } from "./views/input.js";
 import { Notices } from "./views/notices.js";
 import { RaceStrip } from "./views/race-strip.js";
@@ -51,6 +52,7 @@ const notices = new Notices();
 const dialogs = new Dialogs(doc);
 const effects = new Effects(renderer, doc);
 const watchStrip = new WatchStrip(doc);
+const nudge = new IdleNudge(doc);
 const raceStrip = new RaceStrip(doc);
 let options = null; // the options keeper, built below: sound asks it whether to play
 const sound = new Sound({ doc, enabled: () => !options || options.options.sound !== false });
@@ -63,7 +65,9 @@ const session = new Session({ engine, storage, renderer, notices, dialogs, clock
 session.addEventListener("shown", ({ detail }) => {
   effects.moved(detail.board, detail.motion);
   if (detail.motion) sound.moved(detail.board);
+  nudge.seen(detail.board); // the stock pulses if nothing fits for a while
 });
+session.addEventListener("covered", ({ detail }) => { if (detail.on) nudge.stop(); }); // not over a watched game
 options = new OptionsKeeper({ engine, session, storage, renderer, dialogs, notices, sound });
 results = new Results({ session, storage, dialogs, notices, renderer, options, raceStrip, effects });
 const play = new Play({ session, renderer, notices, dialogs, clock, bootScreen, sound, options: playerOptions });

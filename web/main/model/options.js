@@ -9,12 +9,26 @@ import { VERSION } from "./storage.js";
 export const OPTION_DEFAULTS = {
   preset: "standard", rules: {},
   errorHelp: true, fourColour: false, theme: "felt", speed: "normal", fairHint: false, sound: true,
+  // New game deals from the easier classes (DEAL_CLASSES); a refused tap vibrates where it can.
+  deals: "easier", vibrate: true,
   // Screen reader, keys and low vision (docs/accessibility.md):
   verbosity: "full", shortcuts: "on", highlight: false, cardSize: "normal",
 };
 
 /** Saved options with every default filled in (their rules a copy of their own). */
 export const withDefaults = (value = {}) => ({ v: VERSION, ...OPTION_DEFAULTS, ...value, rules: { ...(value.rules || {}) } });
+
+/** The difficulty classes New game deals from, by the Options choice "deals" (the engine's
+ * new_game difficulty; "any": no class asked, any deal the rules allow). */
+export const DEAL_CLASSES = {
+  easier: ["easy", "medium"], any: [], easy: ["easy"], medium: ["medium"], hard: ["hard"], expert: ["expert"],
+};
+
+/** The class of the next New game under ``options`` (one of DEAL_CLASSES' at random), or null for any. */
+export function nextDealClass(options, random = Math.random) {
+  const classes = DEAL_CLASSES[options.deals] || DEAL_CLASSES[OPTION_DEFAULTS.deals];
+  return classes.length ? classes[Math.floor(random() * classes.length)] : null;
+}
 
 /** The rules a new game asks for: a preset and the options changed on it. */
 export function gameRequest(options) {
@@ -60,19 +74,20 @@ const SCORING_WORDS = {
   ],
 };
 
-/** The rules of a game in our own words: a list of paragraphs. */
+/** The rules of a game in our own words, in three parts: [[heading, paragraphs], ...]. */
 export function rulesText(rules) {
-  const out = [
+  const play = [
     "Clear the three peaks. A card can be played once nothing covers it and it is one rank above or below the card on the waste pile, whatever its suit.",
     rules.wrap
       ? "Kings and aces are next to each other: a king goes on an ace and an ace on a king."
       : "Kings and aces are not next to each other: nothing goes on a king but a queen, and nothing on an ace but a two.",
     "When nothing fits, tap the stock to turn its next card onto the waste. The stock goes through once.",
   ];
-  if (rules.face_up) out.push("Every peak card is dealt face up, so you can plan from the start.");
-  else out.push("Only the bottom row starts face up; a card turns over when both cards covering it are gone.");
-  if (rules.empty_waste) out.push("The waste starts empty: the first card you play can be any uncovered card.");
-  out.push(...(SCORING_WORDS[rules.scoring] || []));
+  if (rules.face_up) play.push("Every peak card is dealt face up, so you can plan from the start.");
+  else play.push("Only the bottom row starts face up; a card turns over when both cards covering it are gone.");
+  if (rules.empty_waste) play.push("The waste starts empty: the first card you play can be any uncovered card.");
+  play.push("The game ends when the peaks are cleared, or when the stock is empty and no card fits.");
+  const out = [];
   if (rules.undo_limit === 0) out.push("There is no undo: every move stands.");
   else if (rules.undo_limit === null || rules.undo_limit === undefined) out.push("You can undo as many moves as you like.");
   else out.push(`You can undo the last ${rules.undo_limit} move${rules.undo_limit === 1 ? "" : "s"}.`);
@@ -85,6 +100,5 @@ export function rulesText(rules) {
   out.push(rules.abandon_is_loss
     ? "Leaving a game you have started counts as a loss in the statistics."
     : "Leaving a game before it ends records nothing.");
-  out.push("The game ends when the peaks are cleared, or when the stock is empty and no card fits.");
-  return out;
+  return [["Playing", play], ["Scoring", SCORING_WORDS[rules.scoring] || []], ["Undo, deals and statistics", out]];
 }

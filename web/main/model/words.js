@@ -35,6 +35,8 @@ export const words = {
   share: (score, moves) => `I cleared this TriPeaks deal${score !== null && score !== undefined
     ? ` with ${plural(score, "point")}` : ""} in ${plural(moves, "move")}. Can you?`,
   winningLine: (moves) => `A winning line: ${plural(moves, "move")}`,
+  winningLineFrom: (start) => `A winning line from move ${start + 1}, where the game was lost`,
+  aiFromHere: (moves) => `The AI plays on after your ${plural(moves, "move")}`,
   cardsLeftOnTable: (left) => `${plural(left, "card")} left on the table.`,
   movesIn: (moves, time) => `${plural(moves, "move")} in ${time}.`,
   lastMoves: (n) => (Number(n) === 1 ? "Last move only" : `Last ${n} moves`),

@@ -43,6 +43,7 @@ export function listen({ doc, input, dialogs, renderer, clock, session, play, de
   on("watch", () => watching.start());
   on("ai-step", () => watching.step());
   on("ai-run", () => watching.run());
+  on("watch-from-start", () => watching.fromTheStart());
   on("ai-stop", () => session.enqueue(async () => {
     const was = watching.current;
     await watching.stop();

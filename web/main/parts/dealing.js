@@ -1,7 +1,7 @@
 // Dealing: New game, Restart, the daily deal, a typed deal, a deal of a difficulty; the next
 // deals got ready in the background, and each deal's difficulty class.
 
-import { gameRequest } from "../model/options.js";
+import { gameRequest, nextDealClass } from "../model/options.js";
 import { isoDate } from "../model/dates.js";
 import { words } from "../model/words.js";
 
@@ -16,9 +16,13 @@ export class Dealing extends EventTarget {
     this.preparing = false; // a prepare request is on its way, or waits for the page to be idle
     this.prepareAgain = false;
     this.difficulty = null; // the class the player last asked Deals for
+    this.nextClass = undefined; // the class of the next New game (Options "New games deal"), chosen ahead
     this.ratedDay = null;
     session.addEventListener("shown", ({ detail }) => { if (detail.fresh || detail.restored) this.rateSoon(); });
-    options.addEventListener("rules", () => { if (renderer.interactive) this.prepareSoon(); }); // the next deal under the new rules
+    options.addEventListener("rules", () => { // the next deal under the new rules, or of the new class
+      this.nextClass = undefined;
+      if (renderer.interactive) this.prepareSoon();
+    });
   }
 
   /** Deal (or restart) and draw; ``closing`` names panels that close with the new board,
@@ -39,11 +43,21 @@ export class Dealing extends EventTarget {
     return state;
   }
 
-  /** A new deal under the player's options; options the engine refuses are reset, with a notice. */
+  /** The class the next New game deals from (chosen once, so the deal prepared ahead is of it). */
+  dealClass() {
+    if (this.nextClass === undefined) this.nextClass = nextDealClass(this.options.options);
+    return this.nextClass;
+  }
+
+  /** A new deal under the player's options, of the class they deal from; options the engine
+   * refuses are reset, with a notice; a class with no deal under these rules, any deal. */
   async dealFromOptions() {
+    const difficulty = this.dealClass();
+    this.nextClass = undefined; // the one after is chosen afresh
     try {
-      await this.deal({ ...gameRequest(this.options.options), next: true }); // the deal prepareSoon got ready
+      await this.deal({ ...gameRequest(this.options.options), ...(difficulty ? { difficulty } : {}), next: true }); // the deal prepareSoon got ready
     } catch (error) {
+      if (error && error.kind === "not-found") return void await this.deal(gameRequest(this.options.options));
       if (!error || error.kind !== "bad-rules") throw error;
       this.options.reset();
       this.notices.show(`Your saved options could not be used (${error.message}), so they were reset to the defaults.`, { id: "options-problem", kind: "error" });
@@ -132,9 +146,9 @@ export class Dealing extends EventTarget {
   /** Deals panel, "Deal me": a winnable deal of a class under the player's rules ("any": as New game). */
   dealDifficulty(difficulty) {
     this.dialogs.close("deals");
-    if (!difficulty || difficulty === "any") {
+    if (!difficulty || difficulty === "any") { // any deal the rules allow, whatever Options deal from
       this.difficulty = null;
-      return this.newGame();
+      return this.newGame(gameRequest(this.options.options));
     }
     const label = difficulty[0].toUpperCase() + difficulty.slice(1);
     this.difficulty = difficulty;
@@ -155,7 +169,8 @@ export class Dealing extends EventTarget {
     this.preparing = true;
     const wanted = () => {
       const request = gameRequest(this.options.options);
-      const out = [request];
+      const difficulty = this.dealClass();
+      const out = [difficulty ? { ...request, difficulty } : request];
       // The player who asked for a difficulty gets the next one of it at once, too.
       if (this.difficulty) out.push({ ...request, difficulty: this.difficulty });
       return out;

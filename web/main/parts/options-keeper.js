@@ -82,6 +82,7 @@ export class OptionsKeeper extends EventTarget {
     } else {
       o[name] = value;
       this.apply();
+      if (name === "deals") this.dispatchEvent(new Event("rules")); // the next deal is of another class
     }
     storage.save("options", o);
     if (name === "preset" || rule) {
@@ -114,6 +115,6 @@ export class OptionsKeeper extends EventTarget {
     const game = this.session.game;
     const rules = game && game.board ? game.board.rules : effectiveRules(this.options, this.presets);
     const name = game ? game.preset : this.options.preset;
-    this.dialogs.showRules(presetTitle(name, this.presets), rules);
+    this.dialogs.showRules(presetTitle(name, this.presets), rules, this.presets);
   }
 }

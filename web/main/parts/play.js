@@ -85,6 +85,7 @@ export class Play {
   refused(move, error) {
     if (Number.isInteger(move)) this.renderer.shake(move);
     if (this.sound) this.sound.play("illegal");
+    if (this.options().vibrate !== false && navigator.vibrate) navigator.vibrate(40); // felt, where the device can
     const shown = this.options().errorHelp !== false || error.kind === "illegal-undo";
     if (shown) this.notices.show(error.message, { id: "move", timeout: 3000 });
     this.renderer.refusal(move, error.message, { spoken: shown }); // the notice says the reason; this, what blocks

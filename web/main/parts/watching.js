@@ -22,21 +22,19 @@ export class Watching {
 
   ask(type, args = {}) { return this.engine.call(type, { ...args, game: this.current.name }); }
 
-  /** The AI plays this deal from its start; the player's game waits, saved, until Stop watching. */
+  /** The AI plays on from the player's position (from the deal's start when the game is over
+   * or not begun; the strip offers the start too); the player's game waits, saved, until Stop watching. */
   start() {
     this.dialogs.close("result");
     return this.session.enqueue(async () => {
-      if (!this.session.game || this.current) return;
-      await this.fromStart({ running: false, line: null }, "The AI plays this deal");
-    });
-  }
-
-  /** A copy of the player's deal, from its start, in a game of its own (run inside a queued job). */
-  async fromStart(watch, title) {
-    const game = this.session.game;
-    await this.open({ name: "watch", ...watch }, title, async () => {
-      await this.ask("restore", { record: game.record });
-      return this.ask("restart");
+      const game = this.session.game;
+      if (!game || this.current) return;
+      const here = game.record.actions.length > 0 && !game.board.over;
+      const title = here ? words.aiFromHere(game.board.moves) : "The AI plays this deal from its start";
+      await this.open({ name: "watch", running: false, line: null, from: here ? game.board.moves : 0 }, title, async () => {
+        const state = await this.ask("restore", { record: game.record });
+        return here ? state : this.ask("restart");
+      });
     });
   }
 
@@ -52,7 +50,23 @@ export class Watching {
       await this.stop();
       throw error;
     }
-    this.begin(state, title);
+    if (this.current === watch) this.begin(state, title);
+  }
+
+  /** The strip's "From the start": the watched game (the AI's, the winning line) again from the deal's start. */
+  fromTheStart() {
+    return this.session.enqueue(async () => {
+      const w = this.current;
+      if (!w || !w.from || w.replay) return;
+      const wasRunning = w.running;
+      w.running = false; // the run under way stops at its next step
+      const state = await this.ask("restart");
+      if (this.current !== w) return;
+      w.from = 0;
+      if (w.line) w.index = 0;
+      this.begin(state, w.line ? words.winningLine(w.line.length) : "The AI plays this deal from its start");
+      if (wasRunning) this.run();
+    });
   }
 
   /** The watched game's first board drawn, with the strip. */
@@ -69,6 +83,7 @@ export class Watching {
     const w = this.current;
     strip.set(on, {
       title, line: Boolean(w && w.line), replay: Boolean(w && w.replay), speed: this.speed(), running: Boolean(w && w.running),
+      from: Boolean(w && w.from && !w.replay),
     });
     renderer.setWatching(on);
     if (on) strip.focus();
@@ -151,16 +166,25 @@ export class Watching {
     this.bar(false);
   }
 
-  /** After a lost game: replay the solver's winning line from the start. */
+  /** After a lost game: the solver's winning line, from the move that lost the game (the
+   * player's own moves until then are the line's; the strip offers the start). */
   winningLine() {
     const game = this.session.game;
-    const line = game && game.analysis && game.analysis.line;
+    const analysis = game && game.analysis;
+    const line = analysis && analysis.line;
     if (!line) return null;
+    const from = Math.min(analysis.line_start || 0, line.length);
     this.dialogs.close("result");
     return this.session.enqueue(async () => {
       if (this.current) return;
-      await this.fromStart({ running: false, line: [...line], index: 0 }, words.winningLine(line.length));
-      this.run();
+      const w = { name: "watch", running: false, line: [...line], index: 0, from };
+      await this.open(w, from ? words.winningLineFrom(from) : words.winningLine(line.length), async () => {
+        await this.ask("restore", { record: game.record });
+        let state = await this.ask("restart");
+        while (w.index < from && this.current === w) state = await this.ask("action", { move: line[w.index++] });
+        return state;
+      });
+      if (this.current === w) this.run();
     });
   }
 

@@ -89,7 +89,15 @@ export class Dialogs {
       this.openedAt.set(dialog, this.presses);
     }
     this.panelsChanged();
+    if ("sheet" in dialog.dataset) this.underTheTable(dialog); // where the peaks are now, the notices carried
     return dialog;
+  }
+
+  /** A panel about the table (the board in words) opens under the peaks, which stay in view:
+   * the stylesheet sizes it from where they end (--table-foot). */
+  underTheTable(dialog) {
+    const peaks = this.doc.querySelector("[data-testid=peaks]");
+    if (peaks) dialog.style.setProperty("--table-foot", `${Math.ceil(peaks.getBoundingClientRect().bottom)}px`);
   }
 
   close(name) {
@@ -191,6 +199,8 @@ export class Dialogs {
     }
     if (form.elements.highlight) form.elements.highlight.checked = Boolean(options.highlight);
     if (form.elements.sound) form.elements.sound.checked = options.sound !== false;
+    form.elements.vibrate.checked = options.vibrate !== false;
+    form.elements.deals.value = options.deals || "easier";
     form.elements.undo_restores_moves.disabled = rules.undo_limit === 0;
     // Say what differs from the preset, in the form's own words.
     const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
@@ -365,31 +375,47 @@ export class Dialogs {
     return this.doc.querySelector(kind === "code" ? "[data-testid=deal-code]" : "[data-testid=deal-cards]");
   }
 
-  showRules(title, rules) {
+  /** The Rules panel, opened at its top: the rules of the game on the table, what the AI
+   * sees, every rule set in a line, and the keys in a section of their own (closed). */
+  showRules(title, rules, presets = []) {
     const box = this.doc.querySelector("[data-testid=rules-text]");
+    const para = (text) => Object.assign(this.doc.createElement("p"), { textContent: text });
     const heading = this.doc.createElement("h3");
-    heading.textContent = title;
-    const more = this.doc.createElement("p");
-    const link = Object.assign(this.doc.createElement("a"), {
-      href: "rules.txt", target: "_blank", rel: "noopener",
-      textContent: "All five rule sets, with a worked scoring example each (docs/rules.md)",
-    });
-    link.dataset.testid = "rules-doc";
-    more.append(link);
-    const ai = this.doc.createElement("p");
+    heading.textContent = `The rules of this game: ${title}`;
+    const ai = para(AI_SEES);
     ai.dataset.testid = "rules-ai";
-    ai.textContent = AI_SEES;
-    box.replaceChildren(heading, ...rulesText(rules).map((text) => {
-      const p = this.doc.createElement("p");
-      p.textContent = text;
-      return p;
-    }), ai, more, ...this.keysHelp());
-    this.open("rules");
+    const parts = rulesText(rules).filter(([, paragraphs]) => paragraphs.length).flatMap(([title, paragraphs]) =>
+      [Object.assign(this.doc.createElement("h4"), { textContent: title }), ...paragraphs.map(para)]);
+    box.replaceChildren(heading, ...parts, ai, ...this.presetsHelp(presets), this.keysHelp());
+    const dialog = this.open("rules");
+    dialog.querySelector("h2").focus({ preventScroll: true }); // not the first control, far down
+    dialog.scrollTop = 0;
   }
 
-  keysHelp() {
+  /** Every rule set in one line each, for a player choosing one in Options. */
+  presetsHelp(presets) {
+    if (!presets.length) return [];
     const h = this.doc.createElement("h3");
-    h.textContent = "Keys";
+    h.textContent = "Other rule sets";
+    const list = this.doc.createElement("dl");
+    list.className = "rules-presets";
+    list.dataset.testid = "rules-presets";
+    for (const preset of presets) {
+      const dt = Object.assign(this.doc.createElement("dt"), { textContent: preset.title });
+      const dd = Object.assign(this.doc.createElement("dd"), { textContent: preset.summary });
+      list.append(dt, dd);
+    }
+    const how = Object.assign(this.doc.createElement("p"), { className: "note", textContent: "Choose one in Options; it applies from your next new game." });
+    return [h, list, how];
+  }
+
+  /** The keys, for a player with a keyboard: a section of its own, closed until asked for. */
+  keysHelp() {
+    const section = this.doc.createElement("details");
+    section.className = "rules-keys";
+    section.dataset.testid = "rules-keys-section";
+    const summary = this.doc.createElement("summary");
+    summary.textContent = "Keys, for a keyboard";
     const list = this.doc.createElement("ul");
     list.dataset.testid = "rules-keys";
     for (const text of KEY_HELP) {
@@ -397,6 +423,7 @@ export class Dialogs {
       li.textContent = text;
       list.append(li);
     }
-    return [h, list];
+    section.append(summary, list);
+    return section;
   }
 }

@@ -1,5 +1,6 @@
 // The watch strip under the table while the AI, the solver's line or a replay plays: its
-// title, its controls (level, Play or Pause, speed, Play this deal) and where the keyboard is.
+// title (who plays, from where), its controls (level, Play or Pause, speed, From the start, Play
+// this deal) and where the keyboard is.
 
 export class WatchStrip {
   constructor(doc = document) {
@@ -24,13 +25,15 @@ export class WatchStrip {
   $(id) { return this.bar.querySelector(`[data-testid=${id}]`); }
 
   /** Show the strip (or hide it): a line (the solver's, a replay's) has no level to choose
-   * and no AI to compare with; only a replay offers "Play this deal". */
-  set(on, { title = "", line = false, replay = false, speed = "fast", running = false } = {}) {
+   * and no AI to compare with; only a replay offers "Play this deal"; a game watched from the
+   * player's position (or a line from its turning point) offers its start. */
+  set(on, { title = "", line = false, replay = false, speed = "fast", running = false, from = false } = {}) {
     this.bar.hidden = !on;
     if (title) this.bar.querySelector(".watch-title").textContent = title;
     this.bar.querySelector("label").hidden = line;
     this.$("watch-race").hidden = line;
     this.$("replay-play").hidden = !replay;
+    this.$("watch-from-start").hidden = !from;
     this.$("watch-speed").value = speed;
     this.running(running);
   }
