@@ -17,7 +17,7 @@ from tripeaks.par import par
 from tripeaks.rules import PRESETS, preset_rules
 
 ORIGINAL = preset_rules("original")
-REFERENCE_WIN = "P" * 8 + "D" + "P" * 5 + "D" + "P" * 5 + "D" + "P" * 4 + "D" + "P" * 3 + "D" + "P" * 3
+REFERENCE_WIN = "D".join("P" * n for n in (8, 5, 5, 4, 3, 3))
 """Reference 001's worked win: streaks of 8, 5, 5, 4, 3 and 3 with a draw between each."""
 
 
