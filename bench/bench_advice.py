@@ -2,6 +2,8 @@
 
     nice -n 19 python bench/bench_advice.py --deals 1000 --jobs 2
     nice -n 19 python bench/bench_advice.py --part report   # only the report
+    nice -n 19 python bench/bench_advice.py --part timing --deals 50   # time per call
+    nice -n 19 node bench/bench_advice_pyodide.mjs .cache/pyodide/314.0.7 --deals 50
 
 Over the same deals (numbers 1..N, ``original`` preset), the money per deal of
 three players:
@@ -58,6 +60,20 @@ def fair_deal(number: int) -> dict[str, object]:
                 break
         game.apply(move)
     return {"deal": number, "follow": game.score or 0, "never": never, "times": times}
+
+
+def timing(first: int, deals: int, runtime: str) -> dict[str, object]:
+    """The advice's CPU time per call while the follower plays deals first..first+deals-1
+    (the same calls in CPython and in Pyodide: bench/bench_advice_pyodide.mjs)."""
+    solver.lattice()
+    times = sorted(t for n in range(first, first + deals)
+                   for t in fair_deal(n)["times"])  # type: ignore[attr-defined]
+    calls = len(times)
+    return {"runtime": runtime, "deals": deals, "calls": calls,
+            "ms_median": round(1000 * times[calls // 2], 1),
+            "ms_mean": round(1000 * statistics.fmean(times), 1),
+            "ms_p95": round(1000 * times[int(calls * 0.95)], 1),
+            "ms_max": round(1000 * times[-1], 1)}
 
 
 def hindsight_deal(number: int) -> dict[str, object]:
@@ -119,11 +135,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first", type=int, default=1, help="the first deal number")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--part", choices=("fair", "hindsight", "both", "report"),
+    parser.add_argument("--part", choices=("fair", "hindsight", "both", "report", "timing"),
                         default="both")
     parser.add_argument("--out", default=str(ROOT / ".cache" / "bench_advice"),
                         help="folder of the per-deal results (fair.jsonl, hindsight.jsonl)")
     args = parser.parse_args()
+    if args.part == "timing":
+        print(json.dumps(timing(args.first, args.deals, "CPython " + platform.python_version())))
+        return
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     parts = ("fair", "hindsight") if args.part == "both" else (args.part,)

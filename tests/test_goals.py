@@ -33,7 +33,7 @@ def check_day(date: str, preset: str, dealer: Dealer) -> list[Goal]:
     assert bronze.kind == "clear_cards" and 0 < bronze.target < 28
     assert gold.kind == "win_draws" and gold.target >= found.draws
     # gold: par's fewest-draws line wins within the target, and meets bronze on the way
-    assert goals_met(replay_line(game, found.draws_line), goals)[::2] == ["bronze", "gold"]
+    assert {"bronze", "gold"} <= set(goals_met(replay_line(game, found.draws_line), goals))
     # silver: par's best-score line (or, with no score, any winning line) reaches it
     best = replay_line(game, found.score_line or found.draws_line)
     assert "silver" in goals_met(best, goals)
