@@ -12,6 +12,8 @@ three players:
   when nothing fits) asks :func:`tripeaks.advice.advise` before every draw and
   deals again when told to;
 * ``never deals again``: the same fair player, playing every deal to its end;
+* ``never draws`` (a yardstick, in the report): the same fair player dealing
+  again instead of ever drawing;
 * ``sees every card``: :func:`tripeaks.hindsight.hindsight_money`, the best
   money of any line, walking away anywhere (the solver's tables).
 
@@ -62,6 +64,17 @@ def fair_deal(number: int) -> dict[str, object]:
     return {"deal": number, "follow": game.score or 0, "never": never, "times": times}
 
 
+def never_draws(number: int) -> int:
+    """The money of the fair player who deals again instead of ever drawing (a yardstick)."""
+    game, player = Game.new(number, RULES), NormalAI()
+    while not game.over:
+        move = player.choose(game)
+        if move == DRAW:
+            break
+        game.apply(move)
+    return game.score or 0
+
+
 def timing(first: int, deals: int, runtime: str) -> dict[str, object]:
     """The advice's CPU time per call while the follower plays deals first..first+deals-1
     (the same calls in CPython and in Pyodide: bench/bench_advice_pyodide.mjs)."""
@@ -104,22 +117,28 @@ def report(fair_path: pathlib.Path, best_path: pathlib.Path) -> None:
     follow = [float(fair[n]["follow"]) for n in sorted(fair)]  # type: ignore[arg-type]
     never = [float(fair[n]["never"]) for n in sorted(fair)]  # type: ignore[arg-type]
     seen = [float(best[n]["best"]) for n in sorted(best)]  # type: ignore[arg-type]
+    stingy = [float(never_draws(n)) for n in sorted(fair)]
     times = sorted(t for n in fair for t in fair[n]["times"])  # type: ignore[attr-defined]
     calls = len(times)
 
     def mean(values: list[float]) -> float | None:
         return round(statistics.fmean(values), 2) if values else None
 
+    def spread(values: list[float]) -> float | None:
+        return round(statistics.stdev(values), 1) if len(values) > 1 else None
+
     summary = {
         "deals_fair": len(fair), "deals_hindsight": len(best),
         "money_per_deal": {"follows_advice": mean(follow), "never_deals_again": mean(never),
-                           "sees_every_card": mean(seen)},
+                           "never_draws": mean(stingy), "sees_every_card": mean(seen)},
         "same_deals": {"deals": len(both),
                        "follows_advice": mean([float(fair[n]["follow"]) for n in both]),
                        "never_deals_again": mean([float(fair[n]["never"]) for n in both]),
                        "sees_every_card": mean([float(best[n]["best"]) for n in both])},
         "losing_deals": {"follows_advice": sum(m < 0 for m in follow),
                          "never_deals_again": sum(m < 0 for m in never)},
+        "stdev": {"follows_advice": spread(follow), "never_deals_again": spread(never),
+                  "never_draws": spread(stingy), "sees_every_card": spread(seen)},
         "advice_calls": calls,
         "advice_calls_per_deal": round(calls / len(fair), 2) if fair else None,
         "advice_ms_median": round(1000 * times[calls // 2], 1) if calls else None,
