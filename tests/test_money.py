@@ -102,10 +102,10 @@ def test_replay_reports_a_deals_money_as_its_score(capsys):
 
 
 def test_par_counts_what_the_draws_cost_and_its_line_earns_it():
-    game = Game.new(5, ORIGINAL)
+    game = Game.new(7, ORIGINAL)
     found = par(game)
     assert found.scoring == "original" and found.score_exact
     line = replay_line(game, found.score_line)
     assert line.won and line.score == found.score == recount(list(found.score_line))
     # The same line under Classic's scoring would not pay for its draws: par differs.
-    assert par(Game.new(5, preset_rules("classic"))).score != found.score
+    assert par(Game.new(7, preset_rules("classic"))).score != found.score
