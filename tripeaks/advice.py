@@ -26,7 +26,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from .ai import _normal_pick
+from .ai import normal_pick
 from .cards import adjacent
 from .game import Game
 from .layout import ALL_REMOVED, COVER_MASK, COVERS, GROUP_MASKS, GROUP_OF, PEAK_CARDS, TIPS
@@ -66,7 +66,8 @@ class Advice:
 
 
 def _seen(game: Game) -> tuple[list[int], dict[int, int]]:
-    """The waste's cards in the order they came, and the face-up peak cards by position."""
+    """The cards turned from the stock in their order (the first waste card too), and
+    the face-up peak cards by position."""
     waste = list(game.cards[PEAK_CARDS:game.stock_index])
     face_up = {p: game.cards[p] for p in range(PEAK_CARDS)
                if not game.removed >> p & 1 and game.face_up(p)}
@@ -97,7 +98,7 @@ def _rollout(ranks: list[int], known: dict[int, int], removed: int, waste: int |
         plays = sorted(p for p, r in known.items() if COVER_MASK[p] & ~removed == 0
                        and (waste is None or adjacent(r, waste, wrap)))
         if plays:
-            p = _normal_pick(known, removed, plays, wrap)
+            p = normal_pick(known, removed, plays, wrap)
             removed |= 1 << p
             waste = known.pop(p)
             group = GROUP_MASKS[GROUP_OF[p]]
