@@ -117,7 +117,8 @@ def report(fair_path: pathlib.Path, best_path: pathlib.Path) -> None:
     follow = [float(fair[n]["follow"]) for n in sorted(fair)]  # type: ignore[arg-type]
     never = [float(fair[n]["never"]) for n in sorted(fair)]  # type: ignore[arg-type]
     seen = [float(best[n]["best"]) for n in sorted(best)]  # type: ignore[arg-type]
-    stingy = [float(never_draws(n)) for n in sorted(fair)]
+    stingy_of = {n: float(never_draws(n)) for n in sorted(fair)}
+    stingy = list(stingy_of.values())
     times = sorted(t for n in fair for t in fair[n]["times"])  # type: ignore[attr-defined]
     calls = len(times)
 
@@ -134,6 +135,7 @@ def report(fair_path: pathlib.Path, best_path: pathlib.Path) -> None:
         "same_deals": {"deals": len(both),
                        "follows_advice": mean([float(fair[n]["follow"]) for n in both]),
                        "never_deals_again": mean([float(fair[n]["never"]) for n in both]),
+                       "never_draws": mean([stingy_of[n] for n in both]),
                        "sees_every_card": mean([float(best[n]["best"]) for n in both])},
         "losing_deals": {"follows_advice": sum(m < 0 for m in follow),
                          "never_deals_again": sum(m < 0 for m in never)},
