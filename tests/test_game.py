@@ -166,13 +166,16 @@ def test_a_game_names_its_preset_so_statistics_go_to_the_right_one():
 
 
 def test_presets_follow_their_pages():
-    assert [p.source for p in PRESETS.values()] == ["000", "001", "002", "003", "004"]
-    standard, classic, countdown, relaxed, challenge = (p.rules for p in PRESETS.values())
+    assert [p.source for p in PRESETS.values()] == ["000", "001", "002", "003", "004", "001"]
+    standard, classic, countdown, relaxed, challenge, original = (
+        p.rules for p in PRESETS.values())
     assert standard.winnable_only and standard.undo_limit is None and standard.wrap
     assert classic.scoring == "classic" and classic.undo_limit == 0 and not classic.abandon_is_loss
     assert countdown.undo_limit == 100 and not countdown.undo_restores_moves
     assert relaxed.scoring == "none" and relaxed.abandon_is_loss and relaxed.undo_restores_moves
     assert not challenge.wrap
+    assert original.wrap and not original.face_up and original.undo_limit == 0
+    assert original.scoring == "original" and not original.winnable_only
 
 
 def test_empty_waste_start_takes_any_uncovered_card_first():

@@ -32,7 +32,8 @@ from .layout import COVER_MASK, COVERS, PEAK_CARDS
 from .notation import DRAW
 from .solver import BudgetExceeded, DealSolver
 
-__all__ = ["View", "visible", "AIPlayer", "EasyAI", "NormalAI", "HardAI", "LEVELS", "make_ai"]
+__all__ = ["View", "visible", "AIPlayer", "EasyAI", "NormalAI", "HardAI", "LEVELS", "make_ai",
+           "normal_pick"]
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def chain_length(known: dict[int, int], wrap: bool, removed: int, waste: int | N
     return best
 
 
-def _normal_pick(known: dict[int, int], removed: int, plays: list[int], wrap: bool) -> int:
+def normal_pick(known: dict[int, int], removed: int, plays: list[int], wrap: bool) -> int:
     """NormalAI's choice among ``plays``: longest visible chain, then cards uncovered."""
     def score(p: int) -> tuple[int, int, int]:
         return (chain_length(known, wrap, removed | 1 << p, known[p]), _reveals(removed, p), -p)
@@ -153,7 +154,7 @@ class NormalAI(AIPlayer):
     name = "normal"
 
     def pick(self, view: View, plays: list[int]) -> int:
-        return _normal_pick(view.known, view.removed, plays, view.wrap)
+        return normal_pick(view.known, view.removed, plays, view.wrap)
 
 
 class HardAI(AIPlayer):
@@ -181,7 +182,7 @@ class HardAI(AIPlayer):
     """Each card a candidate uncovers counts as this many worlds won."""
 
     def pick(self, view: View, plays: list[int]) -> int:
-        normal = _normal_pick(view.known, view.removed, plays, view.wrap)
+        normal = normal_pick(view.known, view.removed, plays, view.wrap)
         if len(plays) == 1:
             return normal
         hidden = [p for p in range(PEAK_CARDS)

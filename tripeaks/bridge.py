@@ -128,6 +128,20 @@ Commands ([game]: names its game in "game"):
                                             game at race time elapsed (ms):
                                             {"winner": "you"|"ai"|"tie"|None, ...}
     presets                                 the named rule sets
+    advise    [game]                        advice.Advice.to_json(): {"play_on": dollars
+                                            still to come if the player plays on well (a
+                                            float), "redeal": 0, "advice": "play on" |
+                                            "redeal", "draws": the best plan's most draws,
+                                            "next_is_draw": bool, "worlds": int}; from the
+                                            cards the player can see only (the money game)
+    daily_goals {date: "YYYY-MM-DD", preset?, rules?}
+                                            goals.daily_goals: {"date", "preset", "deal_code",
+                                            "number", "difficulty": {"class", "level"},
+                                            "par": {"score", "draws"}, "goals": [{"medal":
+                                            "bronze"|"silver"|"gold", "kind": "clear_cards" |
+                                            "score" | "win_draws", "target": int}] x3}
+    goals_met [game] {goals}                {"met": ["bronze", ...]}: the goals (as
+                                            daily_goals gave them) the game has met so far
 
 Errors. An error's ``kind`` is one of these stable names (``ERROR_KINDS``, sent in
 ``hello``); its ``message`` is written for the player:

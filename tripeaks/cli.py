@@ -1,7 +1,8 @@
 """``python -m tripeaks``: print deals, replay move lists, play in a terminal.
 
 The solver adds ``solve``, ``hint``, ``par``, ``stats``, ``analyse`` and ``rate`` through
-:func:`tripeaks.solver_cli.register`. Bad input prints one line on stderr and
+:func:`tripeaks.solver_cli.register`; ``advise`` and ``daily`` come from
+:func:`tripeaks.coach_cli.register`. Bad input prints one line on stderr and
 exits with status 2; nothing is printed on stdout then.
 """
 
@@ -25,6 +26,7 @@ from .cli_common import (
     game_from,
     rules_from,
 )
+from .coach_cli import register as register_coach_commands
 from .dealer import Dealer
 from .game import DRAW, Game
 from .jsontext import Description
@@ -246,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     register_solver_commands(sub)
+    register_coach_commands(sub)
     return parser
 
 

@@ -13,8 +13,10 @@ import sys
 from collections.abc import Callable
 
 from . import __version__, ai, analysis, jsontext, race, replay_link, solver
+from .advice import advise
 from .engine import Engine
 from .game import Game
+from .goals import daily_goals, goal_from_json, goals_met
 from .notation import DRAW, REDO, UNDO, move_text
 from .par import par
 from .request import (
@@ -297,6 +299,29 @@ def _race(engine: Engine, msg: Request) -> Reply:
                       moves=int(board["moves"])).to_json()
 
 
+# --------------------------------------------------------------------------- money and daily goals
+
+
+def _advise(engine: Engine, msg: Request) -> Reply:
+    """Draw and play on, or deal again? From what the player sees only (tripeaks.advice)."""
+    return advise(_held(engine, msg)).to_json()
+
+
+def _daily_goals(engine: Engine, msg: Request) -> Reply:
+    rules = make_rules(msg.get("preset"), msg.get("rules"))
+    date = msg.get("date")
+    if not isinstance(date, str):
+        raise BridgeError("the daily goals need a date, YYYY-MM-DD")
+    return dict(daily_goals(date, rules, engine.dealer))
+
+
+def _goals_met(engine: Engine, msg: Request) -> Reply:
+    goals = msg.get("goals")
+    if not isinstance(goals, list) or not 1 <= len(goals) <= 3:
+        raise BridgeError("goals is the list daily_goals gave: one to three goals")
+    return {"met": goals_met(_held(engine, msg), [goal_from_json(g) for g in goals])}
+
+
 # --------------------------------------------------------------------------- the engine itself
 
 
@@ -326,11 +351,12 @@ GAME_COMMANDS: dict[str, Command] = {
     "describe": _describe, "drop_game": _drop_game, "share_game": _share_game,
     "hint": _hint, "solve": _solve, "par": _par, "analyse": _analyse,
     "ai_step": _ai_step, "ai_results": _ai_results, "race": _race,
+    "advise": _advise, "goals_met": _goals_met,
 }
 """The commands about one game: each names it in ``game``."""
 OTHER_COMMANDS: dict[str, Command] = {
     "hello": _hello, "presets": _presets, "prepare": _prepare, "check_record": _check_record,
-    "check_replay": _check_replay,
+    "check_replay": _check_replay, "daily_goals": _daily_goals,
     # about the game named only when no deal is named:
     "check_deal": _check_deal, "rate": _rate,
 }

@@ -11,7 +11,7 @@ from typing import TypeAlias
 
 from .jsontext import JSONObject
 
-SCORING_SYSTEMS = ("streak", "classic", "points", "chain", "none")
+SCORING_SYSTEMS = ("streak", "classic", "points", "chain", "original", "none")
 
 
 class RulesError(ValueError):
@@ -125,6 +125,12 @@ PRESETS: dict[str, Preset] = {
             Rules(wrap=False, scoring="chain", undo_limit=0),
             "No King-Ace wrap, one pass, no undo; chain points and a stock bonus; "
             "AI opponents of three strengths.",
+        ),
+        Preset(
+            "original", "1991 original", "001",
+            Rules(scoring="original", undo_limit=0),
+            "The 1991 money game: wrap on, $n for the n-th card of a streak, tips $15, $15, "
+            "$30, each card drawn costs $5; no undo; deal again at any time and keep the money.",
         ),
     )
 }

@@ -57,6 +57,8 @@ class Scoring:
     """Points for each stock card left on a win."""
     CLEAR_BONUS = 0
     """Points for clearing the peaks."""
+    DRAW_COST = 0
+    """Points each card drawn costs (par's searches subtract it for every draw)."""
 
     def peak_bonus(self, peaks_taken: int) -> int:
         """What the next tip earns when ``peaks_taken`` tips are gone."""
@@ -164,6 +166,29 @@ class ClassicScoring(StreakScoring):
         return self._end(state, penalty, "stuck", f"Stuck {signed(penalty)}")
 
 
+class OriginalScoring(StreakScoring):
+    """The 1991 original's money (reference 001 and the game's help file): the
+    n-th card of a streak earns $n, tips $15, $15 and $30 in the order taken,
+    each card drawn costs $5; nothing for clearing, nothing charged for cards
+    left, so a deal's money can be negative."""
+
+    name = "original"
+    STOCK_BONUS = 0
+    DRAW_COST = 5
+
+    def draw(self, state: ScoreState) -> Scored:
+        cost = -self.DRAW_COST
+        return (
+            state._replace(score=state.score + cost, streak=0,
+                           draw_points=state.draw_points + cost),
+            [event("draw", cost, f"-${self.DRAW_COST}")],
+        )
+
+    def breakdown(self, state: ScoreState) -> dict[str, int]:
+        return {"streaks": state.card_points, "peaks": state.peak_points,
+                "draws": state.draw_points}
+
+
 class PointsScoring(Scoring):
     """Reference 002: start at 500; -1 a card removed and a draw; +100 when a
     peak's whole group is cleared; never below zero."""
@@ -229,7 +254,8 @@ class PointsScoring(Scoring):
 
 SYSTEMS: dict[str, Scoring] = {
     s.name: s
-    for s in (StreakScoring(), ClassicScoring(), PointsScoring(), ChainScoring(), Scoring())
+    for s in (StreakScoring(), ClassicScoring(), PointsScoring(), ChainScoring(),
+              OriginalScoring(), Scoring())
 }
 
 

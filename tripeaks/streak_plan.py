@@ -19,17 +19,22 @@ from .solver import FIRST_STOCK, GROUP_BITS, BudgetExceeded, DealSolver, lattice
 
 __all__ = ["streak_plan"]
 
+_NO_MOVE = -(1 << 24)
+"""Below any value a state can have (a draw may cost points): no move found yet."""
+
 
 def streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: int, wrank: int,
                  s: int, streak: int, max_nodes: int,
                  deadline: float | None) -> tuple[int, list[int], int]:
     """The most points still to come on a winning line under a streak scoring
     system (one whose :attr:`~tripeaks.scoring.Scoring.scores_streaks`: ``streak``,
-    ``classic``, ``chain``), exactly, with that line.
+    ``classic``, ``chain``, ``original``), exactly, with that line.
 
     On a winning line every tip goes, so the tips' bonuses add up to the same
     total whatever their order: what varies is the streak points and the win
-    bonus (which grows with the stock left), and those depend only on
+    bonus (which grows with the stock left), less what each draw costs
+    (:attr:`~tripeaks.scoring.Scoring.DRAW_COST`, the ``original`` money game's $5),
+    and those depend only on
     (removed, waste, next stock card, live streak). A memoised recursion over
     those states, restricted to the ones the win table says still win, is an
     exact dynamic programme.
@@ -48,6 +53,7 @@ def streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: i
     index = lattice().index
     peak_ranks, stock_ranks, fits_waste = solver.peak_ranks, solver.stock_ranks, solver.fits_waste
     win_bonus = [system.win_bonus(stock_left) for stock_left in range(53)]
+    draw_cost = system.DRAW_COST
     entries = _layer_entries(solver, wins, removed, wrank, s, max_nodes, deadline)
     layer, limit = s, max_nodes
     memo: dict[int, int] = {}  # state in this layer -> points to come << 5 | best move
@@ -61,7 +67,7 @@ def streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: i
         if len(memo) >= limit or (deadline is not None and not len(memo) & 4095
                                   and time.perf_counter() > deadline):
             raise BudgetExceeded
-        top, choice = -1, DRAW
+        top, choice = _NO_MOVE, DRAW
         shift = GROUP_BITS * (layer - FIRST_STOCK)
         m = uncovered_mask(removed) & fits_waste[wrank]
         while m:
@@ -78,8 +84,8 @@ def streak_plan(solver: DealSolver, wins: list[int], system: Scoring, removed: i
             if value > top:
                 top, choice = value, p
         drawn = after.get(removed)  # there exactly when drawing here still wins
-        if drawn is not None and drawn > top:
-            top, choice = drawn, DRAW
+        if drawn is not None and drawn - draw_cost > top:
+            top, choice = drawn - draw_cost, DRAW
         memo[key] = top << 5 | choice
         return top
 

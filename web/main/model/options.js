@@ -69,6 +69,11 @@ const SCORING_WORDS = {
     "Cards played in a row without drawing score 1, 2, 3 and so on.",
     "There is no peak bonus; cards left in the stock when you win score 10 each.",
   ],
+  original: [
+    "This is the 1991 money game. The first card of a streak earns $1, the second $2, and so on; drawing from the stock ends the streak.",
+    "The top card of each peak earns $15, $15 and then $30. Every card you draw costs $5, so a deal can lose money.",
+    "You can deal again at any time and keep the money so far: walking away from a poor deal can pay.",
+  ],
   none: [
     "There are no points: the game counts the cards left, your moves and your time.",
   ],

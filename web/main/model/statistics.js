@@ -15,7 +15,7 @@ const int = (value) => (Number.isFinite(value) && value >= 0 && value <= MAX_COU
 const score = (value) => (Number.isFinite(value) && Math.abs(value) <= MAX_COUNT ? value : null);
 
 /** The presets statistics are kept for (the engine's five, and custom rules). */
-export const KNOWN_PRESETS = ["standard", "classic", "countdown", "relaxed", "challenge", "custom"];
+export const KNOWN_PRESETS = ["standard", "classic", "countdown", "relaxed", "challenge", "original", "custom"];
 
 /** A preset's numbers, mended where a save lacks a field. */
 export function presetStats(stats, preset) {
