@@ -5,6 +5,8 @@ import { gameRequest, nextDealClass } from "../model/options.js";
 import { isoDate } from "../model/dates.js";
 import { words } from "../model/words.js";
 
+const QUIET = 1200; // ms without a move before the worker does spare work (the next deals)
+
 const idle = (run) => (globalThis.requestIdleCallback
   ? requestIdleCallback(run, { timeout: 3000 })
   : setTimeout(run, 100));
@@ -18,7 +20,11 @@ export class Dealing extends EventTarget {
     this.difficulty = null; // the class the player last asked Deals for
     this.nextClass = undefined; // the class of the next New game (Options "New games deal"), chosen ahead
     this.ratedDay = null;
-    session.addEventListener("shown", ({ detail }) => { if (detail.fresh || detail.restored) this.rateSoon(); });
+    this.lastMove = -Infinity; // when the last board (a move, a deal) was drawn: spare work waits for a pause
+    session.addEventListener("shown", ({ detail }) => {
+      this.lastMove = performance.now();
+      if (detail.fresh || detail.restored) this.rateSoon();
+    });
     options.addEventListener("rules", () => { // the next deal under the new rules, or of the new class
       this.nextClass = undefined;
       if (renderer.interactive) this.prepareSoon();
@@ -160,9 +166,10 @@ export class Dealing extends EventTarget {
    * Get the next deal ready in the worker while the player plays: the next
    * random deal under the player's options (its solver search, when the rules
    * ask for winnable deals), so New game shows at once. The bridge tries one
-   * deal per request, and each request waits until the page is idle, so a tap
-   * waits for one search at most. (Today's deal is found when the Deals panel
-   * opens and rates it: see rateDay.)
+   * deal per request, and each request waits until the page is idle and the
+   * player has paused (QUIET ms since the last board was drawn), so taps in a run never
+   * wait behind a search or a rating. (Today's deal is found when the Deals
+   * panel opens and rates it: see rateDay.)
    */
   prepareSoon() {
     if (this.preparing) { this.prepareAgain = true; return; }
@@ -176,6 +183,8 @@ export class Dealing extends EventTarget {
       return out;
     };
     const step = (index) => idle(async () => {
+      const rest = QUIET - (performance.now() - this.lastMove);
+      if (rest > 0) { setTimeout(() => step(index), rest); return; } // the player is playing: later
       const requests = wanted();
       if (this.prepareAgain) { this.prepareAgain = false; index = 0; }
       if (index >= requests.length) { this.preparing = false; return; }
