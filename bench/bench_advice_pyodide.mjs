@@ -10,17 +10,9 @@
 import { repoPyodide } from "./pyodide_node.mjs";
 
 const pyodide = await repoPyodide(
-  "node bench/bench_advice_pyodide.mjs <pyodide-dir> [--deals N] [--first K]");
+  "node bench/bench_advice_pyodide.mjs <pyodide-dir> [--deals N] [--first K]", { cpuTime: true });
 const out = pyodide.runPython(`
 import json, sys
-import time
-from js import process
-
-def _cpu_seconds():  # Node's CPU time for this process: Pyodide's process_time is the wall clock
-    used = process.cpuUsage()
-    return (used.user + used.system) / 1e6
-
-time.process_time = _cpu_seconds
 import bench_advice
 args = list(ARGS)
 deals = int(args[args.index("--deals") + 1]) if "--deals" in args else 50

@@ -14,17 +14,9 @@
 import { repoPyodide } from "./pyodide_node.mjs";
 
 const pyodide = await repoPyodide(
-  "node bench/bench_rating_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--preset P]");
+  "node bench/bench_rating_pyodide.mjs <pyodide-dir> [--deals N] [--start K] [--preset P]", { cpuTime: true });
 const out = pyodide.runPython(`
 import json, sys
-import time
-from js import process
-
-def _cpu_seconds():  # Node's CPU time for this process: Pyodide's process_time is the wall clock
-    used = process.cpuUsage()
-    return (used.user + used.system) / 1e6
-
-time.process_time = _cpu_seconds
 import bench_rating
 args = list(ARGS)
 deals = int(args[args.index("--deals") + 1]) if "--deals" in args else 100
