@@ -299,6 +299,26 @@ def add_to_lockfile(lock: Path, wheel: Path) -> None:
 FIRST_DEAL_REQUEST = {"preset": "standard"}
 
 
+LOCALES = "locales/"  # one JSON catalog a language; the page fetches only the player's
+
+
+def write_catalogs(dist: Path) -> None:
+    """locales/<code>.json: each language's messages as the page reads them
+    (tripeaks/catalogs.py page_catalog), and the pseudo-locale's."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tripeaks import catalogs
+
+    (dist / LOCALES).mkdir(exist_ok=True)
+    for code in [*catalogs.LANGUAGES, catalogs.PSEUDO]:
+        try:
+            page = catalogs.page_catalog(code)
+        except catalogs.CatalogError as exc:
+            raise BuildError(f"the {code} catalog: {exc}") from exc
+        (dist / LOCALES / f"{code}.json").write_text(
+            json.dumps(page, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
 def write_first_deal(dist: Path) -> None:
     """first-deal.js: the board of a new player's first game, as the engine
     deals it (tripeaks/bridge.py, new_game with first: true), so the page draws
@@ -371,6 +391,9 @@ def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int]) -> dict:
     hash of the file itself, so the decoded bytes are checked against it."""
     name = path.relative_to(dist).as_posix()
     entry = {"url": name, "revision": file_hash(path), "size": path.stat().st_size}
+    if name.startswith(LOCALES):
+        # Fetched when the player speaks it, then kept: the first visit downloads one.
+        entry["language"] = path.stem
     if name in gz_sizes:
         entry.update(gz=name + ".gz", gzSize=gz_sizes[name],
                      type=MIME.get(path.suffix, "application/octet-stream"))
@@ -452,6 +475,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     wheel = build_wheel(dist / "wheels")
     add_to_lockfile(pydir / "pyodide-lock.json", wheel)
     write_first_deal(dist)
+    write_catalogs(dist)
     write_module_preloads(dist)
     version = project_meta()["version"]
 

@@ -7,6 +7,7 @@
 import "./views/zoom.js"; // first: the page zoom, before a card is drawn
 import { FIRST_DEAL } from "../first-deal.js"; // written by build.py
 import { Clock } from "./model/clock.js";
+import { chooseLanguage, fetchCatalog, translate, useCatalog } from "./model/i18n.js";
 import { EngineClient } from "./model/engine-client.js";
 import { Storage } from "./model/storage.js";
 import { ServiceWorkerClient } from "./model/sw-client.js";
@@ -43,6 +44,22 @@ if (new URLSearchParams(location.search).get("snapshot") === "off") workerUrl.se
 const doc = document;
 const engine = new EngineClient(workerUrl);
 const storage = new Storage();
+
+// The player's language first: every view words itself from its catalog. ?lang=xx chooses one
+// for this visit; then the one chosen in Options; then the browser's. A catalog that cannot be
+// fetched falls back to English.
+{
+  const asked = new URLSearchParams(location.search).get("lang");
+  const saved = storage.load("options").value;
+  const code = chooseLanguage({ asked, chosen: (saved && saved.language) || "auto", browser: navigator.languages });
+  try {
+    useCatalog(await fetchCatalog(code));
+  } catch (error) {
+    console.warn(`the ${code} catalog could not be read:`, error);
+    useCatalog(await fetchCatalog("en"));
+  }
+  translate(doc);
+}
 const sw = new ServiceWorkerClient("./service-worker.js");
 const renderer = new Renderer(doc);
 const clock = new Clock({ onTick: (ms) => renderer.setClock(ms, clock.paused) });

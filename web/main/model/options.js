@@ -13,6 +13,8 @@ export const OPTION_DEFAULTS = {
   deals: "easier", vibrate: true,
   // Screen reader, keys and low vision (docs/accessibility.md):
   verbosity: "full", shortcuts: "on", highlight: false, cardSize: "normal",
+  // The language: "auto" follows the browser's languages (model/i18n.js chooseLanguage).
+  language: "auto",
 };
 
 /** Saved options with every default filled in (their rules a copy of their own). */
