@@ -230,8 +230,16 @@ def read_po(path: Path) -> tuple[dict[str, str], list[Entry]]:
 
 
 def template() -> list[Entry]:
-    """Every message, in English (``locale/messages.pot``)."""
-    return read_po(TEMPLATE)[1]
+    """Every message, in English (``locale/messages.pot``, then any ``new-*.pot``
+    written beside it while a change is made, folded in before it lands)."""
+    entries = read_po(TEMPLATE)[1]
+    for extra in sorted(LOCALE_DIR.glob("new-*.pot")):
+        entries += read_po(extra)[1]
+    keys = [e.key for e in entries]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise CatalogError(f"keys given twice in the templates: {', '.join(twice)}")
+    return entries
 
 
 def po_path(code: str) -> Path:
