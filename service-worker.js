@@ -11,6 +11,8 @@
 //           URL. The pages are told the bytes received of the bytes to download.
 // activate  deletes this copy's older caches, and only this copy's: another
 //           copy of the app on the same origin (another <path>) keeps its own.
+//           A language's catalog is installed only if an older cache holds it
+//           (a language in use); the others are fetched and kept when first asked.
 // fetch     cache-first for the site's own files; a navigation to the app gets
 //           index.html, and one to a deeper path (/tripeaks/a/b) is sent to the
 //           app's own address, where its files are found.
@@ -180,12 +182,27 @@ function decodedResponse(entry, body) {
   });
 }
 
+// The languages a player has used: those an older cache of this copy holds. A language's
+// catalog (an entry with "language") is installed only then, so a first visit downloads
+// one catalog (the page's own fetch, kept by `answer` below) and an update brings the
+// new version of each language already in use.
+async function languagesInUse(olds) {
+  const urls = new Set();
+  for (const entry of PRECACHE.files) {
+    if (!entry.language) continue;
+    for (const { cache } of olds) if (await cache.match(url(entry.url))) urls.add(entry.url);
+  }
+  return urls;
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const revisions = {};
   const olds = await oldCaches();
+  const inUse = await languagesInUse(olds);
   const needed = [];
   for (const entry of PRECACHE.files) {
+    if (entry.language && !inUse.has(entry.url)) continue;
     revisions[entry.url] = entry.revision;
     if (await cache.match(url(entry.url))) continue;
     const kept = await fromOldCaches(olds, entry);
@@ -274,6 +291,20 @@ async function answer(request, target) {
   } else {
     const hit = await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
+    const language = PRECACHE.files.find((e) => e.language && url(e.url) === url(target.pathname));
+    if (language) return keepLanguage(cache, language);
   }
   return fetch(request);
+}
+
+// A language's catalog asked for the first time: fetched, checked against its revision,
+// and kept, so the language works offline from now on.
+async function keepLanguage(cache, entry) {
+  const response = await fetch(url(entry.url));
+  if (!response.ok) return response;
+  const body = new Uint8Array(await response.clone().arrayBuffer());
+  if ((await revisionOf(body)) === entry.revision) {
+    await cache.put(url(entry.url), new Response(body, { status: 200, headers: response.headers }));
+  }
+  return response;
 }

@@ -7,7 +7,7 @@
 import "./views/zoom.js"; // first: the page zoom, before a card is drawn
 import { FIRST_DEAL } from "../first-deal.js"; // written by build.py
 import { Clock } from "./model/clock.js";
-import { chooseLanguage, fetchCatalog, translate, useCatalog } from "./model/i18n.js";
+import { chooseLanguage, fetchCatalog, keepOffline, translate, useCatalog } from "./model/i18n.js";
 import { EngineClient } from "./model/engine-client.js";
 import { Storage } from "./model/storage.js";
 import { ServiceWorkerClient } from "./model/sw-client.js";
@@ -122,7 +122,10 @@ try {
 } catch (error) {
   console.warn("the install offer could not start:", error);
 }
-startup.start().then(() => installer.afterStart(), (error) => {
+startup.start().then(() => {
+  installer.afterStart();
+  sw.controlled().then(keepOffline); // the player's language, kept for offline visits
+}, (error) => {
   console.error(error);
   startup.failed(error);
 });

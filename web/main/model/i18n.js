@@ -57,14 +57,24 @@ let numbers = null; // Intl.NumberFormat of its language
 const loaded = new Map(); // code -> catalog, fetched once a visit
 const changes = new EventTarget();
 
+const catalogUrl = (code, base = document.baseURI) => new URL(`locales/${code}.json`, base);
+
 /** Fetch a language's catalog (from the service worker's cache once it was used). */
 export async function fetchCatalog(code, base = document.baseURI) {
   if (loaded.has(code)) return loaded.get(code);
-  const response = await fetch(new URL(`locales/${code}.json`, base));
+  const response = await fetch(catalogUrl(code, base));
   if (!response.ok) throw new Error(`no catalog for ${code} (${response.status})`);
   const catalog = await response.json();
   loaded.set(code, catalog);
   return catalog;
+}
+
+/** Ask for the catalog in use again once a service worker controls the page: the worker
+ * keeps what it is asked for, so the language works offline (a first visit fetched it
+ * before the worker was there). */
+export async function keepOffline() {
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+  await fetch(catalogUrl(language())).catch(() => null);
 }
 
 /** Speak ``catalog`` from now on, and tell whoever listens (onLanguage). */

@@ -1,0 +1,49 @@
+"""A first visit downloads only the player's language; that language then works
+with no network, and another one is fetched when asked and kept too."""
+
+from __future__ import annotations
+
+from tests.e2e.app import open_app, wait_controlled, wait_ready
+
+CATALOG_KEPT = """async (code) => Boolean(await caches.match(
+    new URL(`locales/${code}.json`, location.href).href))"""
+
+
+def catalogs_downloaded(live) -> list[str]:
+    return sorted(path.split("?")[0] for path in live.downloads if "/locales/" in path)
+
+
+def test_a_first_visit_downloads_one_language_which_then_plays_offline(
+        page, site_dir, make_site, watch):
+    live = make_site(site_dir)
+    open_app(page, live.url + "?lang=fr")
+    wait_controlled(page)
+    page.wait_for_function(CATALOG_KEPT, arg="fr")
+    assert catalogs_downloaded(live) == ["/locales/fr.json"]
+    assert page.evaluate("document.documentElement.lang") == "fr"
+
+    # Offline, the page still speaks French, from the service worker's copy.
+    live.close()
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.evaluate(CATALOG_KEPT, "en") is False  # English was never downloaded
+    assert watch.errors == []
+
+
+def test_a_language_asked_for_later_is_kept_for_offline_visits(page, site_dir, make_site):
+    live = make_site(site_dir)
+    open_app(page, live.url)
+    wait_controlled(page)
+    page.wait_for_function(CATALOG_KEPT, arg="en")
+    assert catalogs_downloaded(live) == ["/locales/en.json"]
+
+    page.goto(live.url + "?lang=de")
+    wait_ready(page)
+    page.wait_for_function(CATALOG_KEPT, arg="de")
+    live.close()
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["de", "ltr"]
