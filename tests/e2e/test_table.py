@@ -16,6 +16,7 @@ from tests.e2e.app import (
     open_app,
     open_panel,
     saved,
+    settled,
     wait_face_up,
     wait_shaken,
     wait_text,
@@ -271,11 +272,13 @@ def test_watch_the_ai_then_come_back_to_your_own_game(page, site):
     page.locator("[data-testid=watch]").wait_for(state="hidden")
     confirm = page.locator("[data-testid=confirm]")  # ...and asks before leaving your game
     confirm.wait_for(state="visible")
+    settled(page, "[data-testid=confirm]")  # its opening run to its end, as a player sees it
     page.click("[data-testid=confirm-no]")
     wait_stock(page, 20)
     assert page.evaluate("location.hash") == ""
     page.evaluate("code => { location.hash = '#deal=' + code; }", encode_code(12))
     confirm.wait_for(state="visible")
+    settled(page, "[data-testid=confirm]")
     page.click("[data-testid=confirm-yes]")
     wait_text(page, "deal", encode_code(12)[-7:])
     click_move(page, DRAW)
