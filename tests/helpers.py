@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
 from tripeaks.cards import make_card, parse_card
 from tripeaks.game import DRAW, Game
+from tripeaks.layout import PEAK_CARDS
 from tripeaks.notation import deal_text
 
 T = TypeVar("T")
@@ -82,3 +84,19 @@ def replay_line(game: Game, line: Sequence[int]) -> Game:
     for move in line:
         copy.apply(move)
     return copy
+
+
+def with_unseen_shuffled(game: Game, seed: int) -> Game:
+    """The same visible position on another deal: the face-down peak cards and
+    the stock still to come dealt again at random, the same moves played."""
+    hidden = [p for p in range(PEAK_CARDS) if not game.is_removed(p) and not game.face_up(p)]
+    hidden += list(range(game.stock_index, 52))
+    cards = list(game.cards)
+    unseen = [cards[i] for i in hidden]
+    random.Random(seed).shuffle(unseen)
+    for i, card in zip(hidden, unseen, strict=True):
+        cards[i] = card
+    other = Game(tuple(cards), game.rules)
+    for move in game.actions:
+        other.apply(move)
+    return other

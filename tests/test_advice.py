@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import with_unseen_shuffled
 from tripeaks import bridge
 from tripeaks.advice import PLAY_ON, REDEAL, AdviceError, advise, visible_seed
 from tripeaks.ai import NormalAI
@@ -17,7 +18,6 @@ from tripeaks.deals import MAX_DEAL
 from tripeaks.engine import Engine
 from tripeaks.game import DRAW, Game
 from tripeaks.hindsight import hindsight_money
-from tripeaks.layout import PEAK_CARDS
 from tripeaks.notation import actions_text, deal_text
 from tripeaks.par import par
 from tripeaks.rules import preset_rules
@@ -35,22 +35,6 @@ def played(number: int, seed: int, steps: int) -> Game:
             break
         game.apply(rng.choice(game.legal_moves()))
     return game
-
-
-def with_unseen_shuffled(game: Game, seed: int) -> Game:
-    """The same visible position on another deal: the face-down peak cards and
-    the stock still to come dealt again at random, the same moves played."""
-    hidden = [p for p in range(PEAK_CARDS) if not game.is_removed(p) and not game.face_up(p)]
-    hidden += list(range(game.stock_index, 52))
-    cards = list(game.cards)
-    unseen = [cards[i] for i in hidden]
-    random.Random(seed).shuffle(unseen)
-    for i, card in zip(hidden, unseen, strict=True):
-        cards[i] = card
-    other = Game(tuple(cards), game.rules)
-    for move in game.actions:
-        other.apply(move)
-    return other
 
 
 @settings(max_examples=40, deadline=None)

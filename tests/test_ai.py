@@ -4,31 +4,13 @@ by strength."""
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
+from tests.helpers import with_unseen_shuffled
 from tripeaks import ai
 from tripeaks.game import DRAW, Game
-from tripeaks.layout import PEAK_CARDS
 from tripeaks.rules import Rules
-
-
-def _shuffled_hidden(game: Game, seed: int) -> Game:
-    """The same visible position with the face-down cards and the stock dealt
-    differently among themselves."""
-
-    hidden = [p for p in range(PEAK_CARDS) if not game.is_removed(p) and not game.face_up(p)]
-    hidden += list(range(game.stock_index, 52))
-    cards = list(game.cards)
-    values = [cards[i] for i in hidden]
-    random.Random(seed).shuffle(values)
-    for i, c in zip(hidden, values, strict=True):
-        cards[i] = c
-    other = Game(cards, game.rules)
-    for move in game.actions:
-        other.apply(move)
-    return other
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -39,7 +21,7 @@ def test_ai_decisions_ignore_hidden_cards(level):
         for step in range(12):
             if game.over:
                 break
-            other = _shuffled_hidden(game, number * 100 + step)
+            other = with_unseen_shuffled(game, number * 100 + step)
             assert ai.make_ai(level, 7).choose(game) == ai.make_ai(level, 7).choose(other)
             game.apply(ai.make_ai(level, 7).choose(game))
 
@@ -72,7 +54,7 @@ def test_hard_ai_thinks_only_about_what_it_sees(rules):
                 weighed += 1
                 move = ai.HardAI(number).choose(game)
                 for k in range(3):
-                    other = _shuffled_hidden(game, 1000 * number + k)
+                    other = with_unseen_shuffled(game, 1000 * number + k)
                     assert ai.HardAI(number).choose(other) == move
             game.apply(ai.NormalAI().choose(game))
     assert weighed == 8

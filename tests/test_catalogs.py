@@ -30,7 +30,8 @@ def test_the_template_has_english_for_every_message_and_keys_in_one_form():
         assert entry.english.strip(), key
         if entry.plural:
             assert "{count}" in entry.english_plural, f"{key}: a plural chooses by {{count}}"
-            assert catalogs.placeholders(entry.english) <= catalogs.placeholders(entry.english_plural) | {"count"}
+            plural = catalogs.placeholders(entry.english_plural)
+            assert catalogs.placeholders(entry.english) <= plural | {"count"}, key
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -51,7 +52,7 @@ def test_each_language_translates_everything_with_the_same_placeholders(code):
     for entry in catalogs.read_po(catalogs.po_path(code))[1]:
         source = TEMPLATE[entry.key]
         if entry.fuzzy:
-            problems.append(f"{entry.key}: fuzzy (its English changed): check it, then drop the flag")
+            problems.append(f"{entry.key}: fuzzy (its English changed): check it, drop the flag")
             continue
         wanted = len(language.categories) if source.plural else 1
         if len(entry.forms) != wanted or not all(f.strip() for f in entry.forms):
@@ -62,7 +63,7 @@ def test_each_language_translates_everything_with_the_same_placeholders(code):
             found = catalogs.placeholders(form)
             # A form for exactly one may say "one" in words instead of {count}.
             if found != expected and found != expected - {"count"}:
-                problems.append(f"{entry.key}: placeholders {sorted(found)}, not {sorted(expected)}")
+                problems.append(f"{entry.key}: {sorted(found)}, not {sorted(expected)}")
         if entry.key == "card-letters" and len(entry.forms[0].split()) != 13:
             problems.append("card-letters: thirteen letters, space-separated")
     assert problems == [], f"{code}:\n" + "\n".join(problems)
@@ -108,7 +109,7 @@ def test_gettext_plural_forms_and_the_pages_plural_categories_agree():
                             capture_output=True, text=True, check=True)
     categories = json.loads(answer.stdout)
     for code, language in LANGUAGES.items():
-        for n, category in zip(numbers, categories[code]):
+        for n, category in zip(numbers, categories[code], strict=True):
             index = language.categories.index(category) if category in language.categories \
                 else len(language.categories) - 1
             assert catalogs.plural_index(language, n) == index, (code, n, category)
@@ -126,7 +127,8 @@ def test_the_best_language_is_the_exact_one_then_the_same_primary_language_then_
 def test_the_command_line_follows_language_then_lc_all_lc_messages_and_lang():
     pick = catalogs.environment_languages
     assert pick({"LANGUAGE": "de:fr", "LANG": "ru_RU.UTF-8"}) == ["de", "fr"]
-    assert pick({"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR", "LANG": "ru_RU"}) == ["ja_JP.UTF-8"]
+    everything = {"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR", "LANG": "ru_RU"}
+    assert pick(everything) == ["ja_JP.UTF-8"]
     assert pick({"LC_MESSAGES": "fr_FR", "LANG": "ru_RU"}) == ["fr_FR"]
     assert catalogs.for_environment({"LANG": "pl_PL.UTF-8"}).language.code == "pl"
     assert catalogs.for_environment({}).language.code == "en"
@@ -149,14 +151,16 @@ def test_a_broken_catalog_says_where(tmp_path):
         catalogs.read_po(bad)
 
 
-def test_sync_keeps_translations_drops_gone_messages_and_flags_changed_english(tmp_path, monkeypatch):
+def test_sync_keeps_translations_drops_gone_messages_and_flags_changed_english(
+        tmp_path, monkeypatch):
     monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
     monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "messages.pot")
     french = LANGUAGES["fr"]
     catalogs.write_po(tmp_path / "messages.pot", LANGUAGES[SOURCE], [
         Entry("kept", "Close"), Entry("changed", "New game now"), Entry("new", "Undo")])
     catalogs.write_po(tmp_path / "fr.po", french, [
-        Entry("kept", "Close", forms=["Fermer"]), Entry("changed", "New game", forms=["Nouvelle partie"]),
+        Entry("kept", "Close", forms=["Fermer"]),
+        Entry("changed", "New game", forms=["Nouvelle partie"]),
         Entry("gone", "Hint", forms=["Indice"])])
     assert catalogs.sync("fr") == (1, 1, 1)
     entries = {e.key: e for e in catalogs.read_po(tmp_path / "fr.po")[1]}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,7 +102,7 @@ class Catalog:
         if not entry.plural:
             return entry.forms[0] if entry.forms and entry.forms[0] else entry.english
         n = count if isinstance(count, int) else 0
-        index = _plural_function(self.language.plural_forms)(abs(n))
+        index = plural_index(self.language, abs(n))
         if entry.forms and index < len(entry.forms) and entry.forms[index]:
             return entry.forms[index]
         return entry.english if abs(n) == 1 else entry.english_plural or entry.english
@@ -128,20 +129,20 @@ def fill(text: str, args: dict[str, object]) -> str:
     return _PLACEHOLDER.sub(lambda m: str(args[m[1]]) if m[1] in args else m[0], text)
 
 
-_plural_cache: dict[str, object] = {}
+_plural_cache: dict[str, Callable[[int], int]] = {}
 
 
-def _plural_function(rule: str):  # type: ignore[no-untyped-def]
+def _plural_function(rule: str) -> Callable[[int], int]:
     """gettext's own reading of a ``Plural-Forms`` header."""
     if rule not in _plural_cache:
         expression = rule.split("plural=", 1)[1].rstrip(";").strip()
-        _plural_cache[rule] = gettext.c2py(expression)  # type: ignore[attr-defined]
-    return _plural_cache[rule]  # type: ignore[return-value]
+        _plural_cache[rule] = gettext.c2py(expression)
+    return _plural_cache[rule]
 
 
 def plural_index(language: Language, n: int) -> int:
     """Which of ``language``'s plural forms gettext picks for ``n``."""
-    return int(_plural_function(language.plural_forms)(n))  # type: ignore[operator]
+    return int(_plural_function(language.plural_forms)(n))
 
 
 # ----------------------------------------------------------------------------- reading .po
@@ -330,7 +331,7 @@ def page_catalog(code: str) -> dict[str, object]:
 
 _ACCENTED = dict(zip(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
+    "àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ", strict=True,
 ))
 
 
@@ -360,9 +361,11 @@ def pseudo_entry(entry: Entry) -> Entry:
 
 # ----------------------------------------------------------------------------- writing .po
 
+_QUOTED = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t"}
+
+
 def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{escaped}"'
+    return '"' + "".join(_QUOTED.get(c, c) for c in text) + '"'
 
 
 def write_po(path: Path, language: Language, entries: list[Entry]) -> None:
@@ -382,7 +385,8 @@ def write_po(path: Path, language: Language, entries: list[Entry]) -> None:
         if entry.plural:
             lines.append(f"msgid_plural {_quote(entry.english_plural or '')}")
             forms = entry.forms + [""] * (len(language.categories) - len(entry.forms))
-            lines += [f"msgstr[{i}] {_quote(f)}" for i, f in enumerate(forms[:len(language.categories)])]
+            forms = forms[:len(language.categories)]
+            lines += [f"msgstr[{i}] {_quote(f)}" for i, f in enumerate(forms)]
         else:
             lines.append(f"msgstr {_quote(entry.forms[0] if entry.forms else '')}")
         lines.append("")
@@ -406,7 +410,8 @@ def sync(code: str) -> tuple[int, int, int]:
             added += 1
         else:
             forms = before.forms
-            changed = (before.english, before.english_plural) != (source.english, source.english_plural)
+            changed = ((before.english, before.english_plural)
+                       != (source.english, source.english_plural))
             marked = before.fuzzy or (changed and any(forms))
             fuzzy += int(changed and any(forms) and not before.fuzzy)
         entries.append(Entry(source.key, source.english, source.english_plural, forms, marked,
@@ -440,8 +445,9 @@ def main(argv: list[str] | None = None) -> int:
             entries = read_po(po_path(code))[1]
             todo = [e.key for e in entries if e.fuzzy or not e.forms or not all(e.forms)]
             missing += len(todo)
+            more = " …" if len(todo) > 8 else ""
             print(f"{code}: {len(entries) - len(todo)} of {len(entries)} translated"
-                  + (f"; to do: {', '.join(todo[:8])}{' …' if len(todo) > 8 else ''}" if todo else ""))
+                  + (f"; to do: {', '.join(todo[:8])}{more}" if todo else ""))
     return 1 if missing else 0
 
 

@@ -114,8 +114,9 @@ TAP_STATE = """() => ({
         || a.effect.target?.className) + ':' + a.playState)})"""
 
 
-def click_move(page, move: int) -> None:
-    """Tap a peak card or the stock, and wait until the waste shows the result.
+def click_move(page, move: int, touch: bool = False) -> None:
+    """Click (or, with ``touch``, tap) a peak card or the stock, and wait until the
+    waste shows the result.
 
     A tap the app does not play fails here, naming the elements each pointer
     event of the tap reached.
@@ -123,7 +124,7 @@ def click_move(page, move: int) -> None:
     before = page.get_attribute("[data-testid=waste]", "data-card")
     target = "[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']"
     page.evaluate(TAP_LOG)
-    page.click(target)
+    (page.tap if touch else page.click)(target)
     try:
         page.wait_for_function(WASTE_CHANGED, arg=before, timeout=30_000)
     except PlaywrightTimeoutError as error:
@@ -140,14 +141,16 @@ def notices(page) -> list[str]:
     return page.locator("[data-testid=notices] .notice p").all_text_contents()
 
 
-def open_panel(page, action: str) -> None:
-    """Open a panel as the window offers it: a toolbar button, or through the menu."""
+def open_panel(page, action: str, touch: bool = False) -> None:
+    """Open a panel as the window offers it: a toolbar button, or through the menu
+    (clicked, or with ``touch`` tapped)."""
     direct = page.locator(f".actions [data-action={action}]")
     if direct.count() and direct.is_visible():
-        direct.click()
+        direct.tap() if touch else direct.click()
     else:
-        page.click(".actions [data-action=menu]")
-        page.click(f"[data-testid=menu] [data-action={action}]")
+        press = page.tap if touch else page.click
+        press(".actions [data-action=menu]")
+        press(f"[data-testid=menu] [data-action={action}]")
 
 
 def dismiss_notices(page) -> None:

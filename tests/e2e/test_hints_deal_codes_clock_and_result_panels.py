@@ -8,17 +8,14 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.app import (
     DRAW,
-    TAP_LOG,
-    TAP_STATE,
-    WASTE_CHANGED,
     click_move,
     each_size,
     open_app,
     open_deal,
+    open_panel,
     saved,
     settled,
     wait_ready,
@@ -41,30 +38,11 @@ def browser_context_args(browser_context_args):
 
 
 def tap_move(page, move: int) -> None:
-    """Tap (touch) a peak card or the stock, and wait until the waste shows the result.
-
-    Like ``click_move``, a tap the app does not play fails, naming where each
-    pointer event of the tap landed.
-    """
-    before = page.get_attribute("[data-testid=waste]", "data-card")
-    target = "[data-testid=stock]" if move == DRAW else f"[data-slot='{move}']"
-    page.evaluate(TAP_LOG)
-    page.tap(target)
-    try:
-        page.wait_for_function(WASTE_CHANGED, arg=before, timeout=30_000)
-    except PlaywrightTimeoutError as error:
-        raise AssertionError(f"the tap on {target} did not play: "
-                             f"{page.evaluate(TAP_STATE)}") from error
+    click_move(page, move, touch=True)
 
 
 def tap_panel(page, action: str) -> None:
-    """Open a panel by touch: its toolbar button, or through the menu."""
-    direct = page.locator(f".actions [data-action={action}]")
-    if direct.count() and direct.is_visible():
-        direct.tap()
-    else:
-        page.tap(".actions [data-action=menu]")
-        page.tap(f"[data-testid=menu] [data-action={action}]")
+    open_panel(page, action, touch=True)
 
 
 def notice_with(page, text: str) -> str:

@@ -46,4 +46,5 @@ def test_a_language_asked_for_later_is_kept_for_offline_visits(page, site_dir, m
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)
-    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["de", "ltr"]
+    html = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+    assert html == ["de", "ltr"]
