@@ -421,14 +421,44 @@ def sync(code: str) -> tuple[int, int, int]:
     return added, removed, fuzzy
 
 
+def fill_po(code: str, translations: dict[str, str | list[str]]) -> int:
+    """Put ``translations`` (key -> the text, or a plural's forms in the order of the
+    language's Plural-Forms) into ``locale/<code>.po``, clearing their fuzzy flags.
+    Returns how many entries it filled. For a translator's script or tool."""
+    language = LANGUAGES[code]
+    entries = read_po(po_path(code))[1]
+    known = {e.key for e in entries}
+    unknown = sorted(set(translations) - known)
+    if unknown:
+        raise CatalogError(f"{code}: no such messages: {', '.join(unknown)}")
+    for entry in entries:
+        if entry.key in translations:
+            value = translations[entry.key]
+            entry.forms = [value] if isinstance(value, str) else list(value)
+            entry.fuzzy = False
+    write_po(po_path(code), language, entries)
+    return len(translations)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m tripeaks.catalogs sync [CODE...]``: every (or each named) .po in
-    line with the template; ``check``: what is untranslated or fuzzy, by language."""
+    line with the template; ``check``: what is untranslated or fuzzy, by language;
+    ``fill CODE FILE.json``: put a JSON object of key -> translation into CODE's .po."""
+    import json
     import sys
 
     args = sys.argv[1:] if argv is None else argv
+    if len(args) == 3 and args[0] == "fill":
+        try:
+            filled = fill_po(args[1], json.loads(Path(args[2]).read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"fill: {exc}", file=sys.stderr)
+            return 2
+        print(f"{args[1]}: {filled} messages filled")
+        return 0
     if not args or args[0] not in ("sync", "check"):
-        print("usage: python -m tripeaks.catalogs sync|check [CODE...]", file=sys.stderr)
+        print("usage: python -m tripeaks.catalogs sync|check [CODE...] | fill CODE FILE.json",
+              file=sys.stderr)
         return 2
     codes = args[1:] or [c for c in LANGUAGES if c != SOURCE]
     unknown = [c for c in codes if c not in LANGUAGES or c == SOURCE]
