@@ -16,8 +16,10 @@ number in ``{count}``. docs/translating.md says how to correct or add a language
 from __future__ import annotations
 
 import gettext
+import json
 import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -444,9 +446,6 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m tripeaks.catalogs sync [CODE...]``: every (or each named) .po in
     line with the template; ``check``: what is untranslated or fuzzy, by language;
     ``fill CODE FILE.json``: put a JSON object of key -> translation into CODE's .po."""
-    import json
-    import sys
-
     args = sys.argv[1:] if argv is None else argv
     if len(args) == 3 and args[0] == "fill":
         try:
