@@ -22,7 +22,8 @@ DEAL = encode_code(15)
 # Where things are on the screen, in CSS px, for the checks below.
 GEOMETRY = """() => {
     const box = (e) => e.getBoundingClientRect();
-    const shown = [...document.querySelectorAll('.actions button')].filter((b) => b.checkVisibility());
+    const shown = [...document.querySelectorAll('.actions button')]
+        .filter((b) => b.checkVisibility());
     const first = box(shown[0]), last = box(shown[shown.length - 1]);
     const style = (s) => getComputedStyle(document.querySelector(s));
     return {
@@ -48,7 +49,8 @@ GEOMETRY = """() => {
 PANEL = """(panel) => {
     const p = panel.getBoundingClientRect();
     const words = (e) => { const r = document.createRange(); r.selectNodeContents(e);
-        const b = r.getBoundingClientRect(); return {left: b.left - p.left, right: p.right - b.right}; };
+        const b = r.getBoundingClientRect();
+        return {left: b.left - p.left, right: p.right - b.right}; };
     const label = panel.querySelector('label:not(.check)');
     const done = panel.querySelector('.result-actions [data-close]').getBoundingClientRect();
     return {
@@ -165,4 +167,3 @@ def test_english_still_reads_left_to_right(warm_context, site, size):
         assert inside["done"]["right"] < inside["done"]["left"]
     finally:
         context.close()
-
