@@ -1,4 +1,4 @@
-"""The table speaks the player's language (issue 34): under the pseudo-locale (?lang=en-XA,
+"""The table speaks the player's language: under the pseudo-locale (?lang=en-XA,
 every message bracketed) every word of the status line, the announcements, the cards'
 names, a refused tap's notice and the hint's line comes from the catalog, none is
 left in English; in French a king shows the French letter (R) and is named "roi de …"."""
@@ -13,6 +13,7 @@ from tripeaks.deals import encode_code
 from tripeaks.game import Game
 
 FRENCH_SUITS = {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"}
+ANNOUNCE = "document.querySelector('[data-testid=announce]')"
 
 
 def outside_the_catalog(text: str) -> str:
@@ -27,7 +28,8 @@ def outside_the_catalog(text: str) -> str:
 def assert_from_catalog(text: str, what: str) -> None:
     assert text.strip(), f"{what} says nothing"
     left = outside_the_catalog(text)
-    assert not re.search(r"[A-Za-z]{2,}", left), f"{what} has words from no catalog: {left!r} in {text!r}"
+    assert not re.search(r"[A-Za-z]{2,}", left), \
+        f"{what} has words from no catalog: {left!r} in {text!r}"
 
 
 def blocked_card(game: Game) -> int:
@@ -51,31 +53,36 @@ def test_every_word_on_the_table_comes_from_the_catalog(warm_context, site):
         # The hint's line, then a refused tap's reason, each a notice.
         touch(page, ".actions [data-action=hint]")
         page.wait_for_selector("main [data-notice=hint]")
-        assert_from_catalog(page.locator("main [data-notice=hint] p").text_content(), "the hint")
+        notice = "main [data-notice={}] p"
+        assert_from_catalog(page.locator(notice.format("hint")).text_content(), "the hint")
         touch_card(page, f"[data-slot='{blocked_card(game)}']")
         page.wait_for_selector("main [data-notice=move]")
-        assert_from_catalog(page.locator("main [data-notice=move] p").text_content(), "a refused tap")
+        assert_from_catalog(page.locator(notice.format("move")).text_content(), "a refused tap")
 
         # A few moves: a peak card if one plays, then draws; each said from the catalog.
         plays = [m for m in game.legal_moves() if m != DRAW][:1] + [DRAW, DRAW]
         for move in plays:
-            page.evaluate("() => { document.querySelector('[data-testid=announce]').textContent = ''; }")
+            page.evaluate(f"() => {{ {ANNOUNCE}.textContent = ''; }}")
             touch_move(page, move)
-            page.wait_for_function("() => document.querySelector('[data-testid=announce]').textContent")
-            assert_from_catalog(page.locator("[data-testid=announce]").text_content(), f"the words said after move {move}")
+            page.wait_for_function(f"() => {ANNOUNCE}.textContent")
+            assert_from_catalog(page.locator("[data-testid=announce]").text_content(),
+                                f"the words said after move {move}")
 
-        # The status line's labels, and every card's name (face up: its text; face down: its label).
+        # The status line's labels, and every card's name (face up: its text; face down:
+        # its label).
         for testid in ("moves", "cards-left", "score"):
             label = page.locator(f"[data-testid={testid}] .k")
             if label.count():
                 assert_from_catalog(label.text_content(), f"the status line's {testid}")
-        names = page.evaluate("""() => [...document.querySelectorAll('[data-slot]:not([data-removed])')]
-            .map(c => c.querySelector(':scope > .more')?.textContent || c.getAttribute('aria-label'))""")
+        names = page.evaluate("""() => [
+            ...document.querySelectorAll('[data-slot]:not([data-removed])')].map(c =>
+            c.querySelector(':scope > .more')?.textContent || c.getAttribute('aria-label'))""")
         assert len(names) > 10
         for name in names:
             assert_from_catalog(name, "a card's name")
-        assert_from_catalog(page.get_attribute("[data-testid=stock]", "aria-label"), "the stock's name")
-        assert_from_catalog(page.get_attribute("[data-testid=waste]", "aria-label"), "the waste's name")
+        for pile in ("stock", "waste"):
+            assert_from_catalog(page.get_attribute(f"[data-testid={pile}]", "aria-label"),
+                                f"the {pile}'s name")
     finally:
         context.close()
 
@@ -101,7 +108,8 @@ def test_a_french_king_shows_r_and_is_named_roi(page, site):
     assert named.count() >= 1
     assert any(named.nth(i).get_attribute("data-slot") == str(slot) for i in range(named.count()))
     # A seven stays a seven; an ace is still A (the French letters for the others).
-    letters = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('[data-card]')]
+    letters = page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('[data-card]')]
         .map(c => [c.dataset.card, c.querySelector('.idx .rank')?.textContent]))""")
     for card_code, letter in letters.items():
         expected = {"K": "R", "Q": "D", "J": "V", "T": "10"}.get(card_code[0], card_code[0])
