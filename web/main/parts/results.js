@@ -6,13 +6,19 @@ import { emptyStats } from "../model/storage.js";
 import { RACE_LEVELS, countResult, presetStats, resetPreset, resultOf } from "../model/statistics.js";
 import { presetTitle } from "../model/options.js";
 import { stuck, words } from "../model/words.js";
-import { t } from "../model/i18n.js";
+import { onLanguage, t } from "../model/i18n.js";
 
 export class Results extends EventTarget {
   constructor({ session, storage, dialogs, notices, renderer, options, raceStrip, effects = null }) {
     super();
     Object.assign(this, { session, storage, dialogs, notices, renderer, options, raceStrip, effects });
     this.last = null; // the result last shown: opened again (Menu, the table's line) until the next game
+    // The table's lasting line about a finished game, worded again in a new language (the
+    // panel itself is filled again when it next opens).
+    onLanguage(() => {
+      const game = this.session.game;
+      if (game && game.board.over && this.notices.root.querySelector("[data-notice=over]")) this.overLine(game.board);
+    });
     session.addEventListener("shown", ({ detail }) => {
       if (detail.finishing) this.finish(detail.game);
       else if (detail.restored && detail.board.over) this.overLine(detail.board); // its panel was seen before the reload
