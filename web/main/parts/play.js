@@ -4,7 +4,8 @@
 
 import { DRAW } from "../model/vocabulary.js";
 import { Taps } from "../model/taps.js";
-import { boardWords, words } from "../model/words.js";
+import { boardWords, hintReason, refusalReason, words } from "../model/words.js";
+import { t } from "../model/i18n.js";
 
 const MOST_WAITING = 8; // taps kept while a move is played: more than a finger makes
 const BOOT = "boot"; // the game taps belong to while the engine starts: the board drawn early
@@ -87,8 +88,9 @@ export class Play {
     if (this.sound) this.sound.play("illegal");
     if (this.options().vibrate !== false && navigator.vibrate) navigator.vibrate(40); // felt, where the device can
     const shown = this.options().errorHelp !== false || error.kind === "illegal-undo";
-    if (shown) this.notices.show(error.message, { id: "move", timeout: 3000 });
-    this.renderer.refusal(move, error.message, { spoken: shown }); // the notice says the reason; this, what blocks
+    const reason = refusalReason(this.session.board, move, error); // the engine's refusal, in the player's words
+    if (shown) this.notices.show(reason, { id: "move", timeout: 3000 });
+    this.renderer.refusal(move, reason, { spoken: shown }); // the notice says the reason; this, what blocks
   }
 
   // -- while the engine starts ----------------------------------------------------------------
@@ -108,7 +110,7 @@ export class Play {
     if (!this.holding) return;
     if (!sameBoard) {
       const n = this.taps.clear();
-      if (n) this.notices.show(`${n === 1 ? "The move" : `The ${n} moves`} you made while the game was starting ${n === 1 ? "was" : "were"} not played: another game is on the table now.`, { id: "waiting", timeout: 6000 });
+      if (n) this.notices.show(t("move-waiting-dropped", { count: n }), { id: "waiting", timeout: 6000 });
     }
     this.heldFor = this.session.gameId;
     this.taps.adopt(BOOT, this.heldFor);
@@ -145,7 +147,9 @@ export class Play {
     return session.enqueue(async () => {
       // The engine says which hint applies: the fair one (only the cards you can
       // see) under Challenge, or in any game when the player chose it in Options.
-      const { move, reason, fair } = await session.ask("hint", { fair: this.options().fairHint === true });
+      const reply = await session.ask("hint", { fair: this.options().fairHint === true });
+      const { move, fair } = reply;
+      const reason = hintReason(reply);
       const game = session.game;
       if (game) session.note({ hints: (game.hints || 0) + 1 });
       if (move === null || move === undefined) {
@@ -155,7 +159,7 @@ export class Play {
       }
       // The card itself shows the hint; one short line names it. The engine's reason
       // (the line it keeps) is for a screen reader, said after the line.
-      notices.show(words.hint(fair, move === DRAW ? null : game.board.slots[move].name), { id: "hint", timeout: 5000 });
+      notices.show(words.hint(fair, move === DRAW ? null : game.board.slots[move].card), { id: "hint", timeout: 5000 });
       renderer.showHint(move);
       if (reason) renderer.announce(reason);
     });
@@ -168,7 +172,7 @@ export class Play {
     if (clock.paused) return;
     const board = session.board;
     if (!board || board.over || session.covered) {
-      this.notices.show("Nothing to pause: the clock runs only while you play.", { id: "pause", timeout: 3000 });
+      this.notices.show(t("notice-nothing-to-pause"), { id: "pause", timeout: 3000 });
       return;
     }
     clock.pause(true);

@@ -5,13 +5,20 @@
 import { emptyStats } from "../model/storage.js";
 import { RACE_LEVELS, countResult, presetStats, resetPreset, resultOf } from "../model/statistics.js";
 import { presetTitle } from "../model/options.js";
-import { STUCK, words } from "../model/words.js";
+import { stuck, words } from "../model/words.js";
+import { onLanguage, t } from "../model/i18n.js";
 
 export class Results extends EventTarget {
   constructor({ session, storage, dialogs, notices, renderer, options, raceStrip, effects = null }) {
     super();
     Object.assign(this, { session, storage, dialogs, notices, renderer, options, raceStrip, effects });
     this.last = null; // the result last shown: opened again (Menu, the table's line) until the next game
+    // The table's lasting line about a finished game, worded again in a new language (the
+    // panel itself is filled again when it next opens).
+    onLanguage(() => {
+      const game = this.session.game;
+      if (game && game.board.over && this.notices.root.querySelector("[data-notice=over]")) this.overLine(game.board);
+    });
     session.addEventListener("shown", ({ detail }) => {
       if (detail.finishing) this.finish(detail.game);
       else if (detail.restored && detail.board.over) this.overLine(detail.board); // its panel was seen before the reload
@@ -67,7 +74,7 @@ export class Results extends EventTarget {
     const { session, storage, notices } = this;
     const won = game.board.won;
     const board = { ...game.board, elapsed: game.elapsed };
-    this.renderer.announce(won ? words.won(board.score) : STUCK);
+    this.renderer.announce(won ? words.won(board.score) : stuck());
     this.dispatchEvent(new CustomEvent("finished", { detail: { won } })); // the install offer counts wins
     // A win counts at once; a stuck game counts when it is left, since undo may
     // still save it (and at once when the rules have no undo). The panel shows
@@ -77,7 +84,7 @@ export class Results extends EventTarget {
     if (!pending) {
       const { saved } = await this.count(game, won);
       if (!saved) {
-        notices.show("This result is not saved: storage is full. It is kept on this page, and saved as soon as there is room.", { id: "result-unsaved", kind: "error" });
+        notices.show(t("notice-result-unsaved"), { id: "result-unsaved", kind: "error" });
       }
     }
     let stats = storage.load("stats").value;
@@ -145,7 +152,7 @@ export class Results extends EventTarget {
     const { dialogs } = this;
     const preset = dialogs.statsPreset();
     const title = presetTitle(preset, this.options.presets);
-    const sure = await dialogs.confirm(`Reset ${title} statistics?`, `Every number kept for ${title} games goes. This cannot be undone (export a backup first to keep them).`, "Reset", "Keep them");
+    const sure = await dialogs.confirm(t("result-reset-question", { preset: title }), t("result-reset-detail", { preset: title }), t("result-reset-yes"), t("result-reset-no"));
     if (sure) await this.storage.updateStats((stats) => resetPreset(stats, preset));
     this.showStats(preset);
     if (sure) dialogs.setText("stats-message", `${title} statistics reset.`);

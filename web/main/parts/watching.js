@@ -3,6 +3,7 @@
 // player's game waits, saved, until Stop watching.
 
 import { words } from "../model/words.js";
+import { t } from "../model/i18n.js";
 
 const AI_DELAY = { slow: 900, normal: 600, fast: 300, off: 250 };
 
@@ -14,10 +15,10 @@ export class Watching {
     this.speedChosen = null; // the strip's speed, once the player sets it there
   }
 
-  /** Who plays the moves said now: null for the player. */
+  /** Who plays the moves said now (watch-who-*): null for the player. */
   who() {
     const w = this.current;
-    return !w ? null : w.replay ? "The replay" : w.line ? "The solver" : "The AI";
+    return !w ? null : w.replay ? "replay" : w.line ? "solver" : "ai";
   }
 
   ask(type, args = {}) { return this.engine.call(type, { ...args, game: this.current.name }); }
@@ -30,7 +31,8 @@ export class Watching {
       const game = this.session.game;
       if (!game || this.current) return;
       const here = game.record.actions.length > 0 && !game.board.over;
-      const title = here ? words.aiFromHere(game.board.moves) : "The AI plays this deal from its start";
+      const moves = game.board.moves;
+      const title = here ? () => words.aiFromHere(moves) : words.aiFromStart;
       await this.open({ name: "watch", running: false, line: null, from: here ? game.board.moves : 0 }, title, async () => {
         const state = await this.ask("restore", { record: game.record });
         return here ? state : this.ask("restart");
@@ -64,21 +66,22 @@ export class Watching {
       if (this.current !== w) return;
       w.from = 0;
       if (w.line) w.index = 0;
-      this.begin(state, w.line ? words.winningLine(w.line.length) : "The AI plays this deal from its start");
+      const length = w.line ? w.line.length : 0;
+      this.begin(state, w.line ? () => words.winningLine(length) : words.aiFromStart);
       if (wasRunning) this.run();
     });
   }
 
-  /** The watched game's first board drawn, with the strip. */
+  /** The watched game's first board drawn, with the strip (``title``: a function that words it). */
   begin(state, title) {
     this.current.board = state.board;
     this.renderer.draw(state.board);
     this.bar(true, title);
-    this.renderer.announce(words.watchStarted(title));
+    this.renderer.announce(words.watchStarted(title()));
   }
 
   /** Show or hide the watch strip; the keyboard goes to its controls (Escape leaves them), then back to the table. */
-  bar(on, title = "") {
+  bar(on, title = null) {
     const { renderer, strip } = this;
     const w = this.current;
     strip.set(on, {
@@ -150,7 +153,7 @@ export class Watching {
 
   /** The AI's game (or the line) is over: said once, by a notice. */
   finished(board) {
-    const who = this.current && this.current.line ? "The winning line" : "The AI";
+    const who = this.current && this.current.line ? "line" : "ai";
     this.notices.show(board.won ? words.watchedWon(who, board.moves) : words.watchedStuck(who, board.cards_left), { id: "watch", timeout: 6000 });
   }
 
@@ -178,7 +181,7 @@ export class Watching {
     return this.session.enqueue(async () => {
       if (this.current) return;
       const w = { name: "watch", running: false, line: [...line], index: 0, from };
-      await this.open(w, from ? words.winningLineFrom(from) : words.winningLine(line.length), async () => {
+      await this.open(w, from ? () => words.winningLineFrom(from) : () => words.winningLine(line.length), async () => {
         await this.ask("restore", { record: game.record });
         let state = await this.ask("restart");
         while (w.index < from && this.current === w) state = await this.ask("action", { move: line[w.index++] });
@@ -192,7 +195,7 @@ export class Watching {
 
   /** Replay a checked replay link's game (run inside a queued job): see Links.openReplay. */
   async replay(replay) {
-    const title = replay.deal_code ? `Replay of deal ${replay.deal_code}` : "Replay of a custom deal";
+    const title = replay.deal_code ? () => t("replay-of-deal", { code: replay.deal_code }) : () => t("replay-of-custom-deal");
     await this.open({ name: "replay", running: false, line: [...replay.actions], index: 0, replay }, title,
       () => this.ask("new_game", replay.request));
     if (!replay.actions.length) this.replayEnded(this.current.board);
@@ -201,7 +204,7 @@ export class Watching {
 
   replayEnded(board) {
     this.notices.show(words.replayEnded(board), {
-      id: "replay", timeout: 15000, action: { label: "Play this deal", run: () => this.playReplayed() },
+      id: "replay", timeout: 15000, action: { label: t("replay-play-this-deal"), run: () => this.playReplayed() },
     });
   }
 

@@ -1,5 +1,6 @@
 // The boot screen drawn while the engine starts: its steps (spoken once each), its bar, the
 // moves waiting for the engine, and the page's data-engine state (booting, ready, failed).
+import { t } from "../model/i18n.js";
 
 export class BootScreen {
   /** ``say`` speaks a line to a screen reader (Renderer.announce). */
@@ -37,7 +38,7 @@ export class BootScreen {
     const line = this.box && this.box.querySelector(".boot-waiting");
     if (!line) return;
     line.hidden = !count;
-    line.textContent = count ? `${count} move${count === 1 ? "" : "s"} waiting` : "";
+    line.textContent = count ? t("move-waiting", { count }) : "";
   }
 
   /** The engine is ready: the screen goes, and the page says so. */
@@ -49,6 +50,6 @@ export class BootScreen {
   /** The engine could not start. */
   failed() {
     this.doc.documentElement.dataset.engine = "failed";
-    this.box.querySelector(".boot-text").textContent = "The game engine could not start.";
+    this.box.querySelector(".boot-text").textContent = t("boot-engine-failed");
   }
 }

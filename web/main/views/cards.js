@@ -8,9 +8,10 @@
 // figures themselves are pictures in web/courts.svg, and the back of the card
 // is web/card-back.svg.
 
+import { rankLetter } from "../model/i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const SUIT_CLASS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-const RANKS = { T: "10" };
 
 // Suit shapes in a 100 x 100 box.
 const SUIT_PATH = {
@@ -82,9 +83,11 @@ function pipArt(rank, suit) {
 
 const templates = new Map();
 
-/** The face's nodes for one card code, built once and cloned after. */
+/** The face's nodes for one card code, built once a language and cloned after (the
+ * corner's letter is the language's: rankLetter, "R" for a French king). */
 function template(doc, code) {
-  const key = code;
+  const letter = rankLetter(code[0]);
+  const key = `${code} ${letter}`;
   if (templates.has(key) && templates.get(key).ownerDocument === doc) return templates.get(key);
   const [rank, suit] = code;
   const court = "JQK".includes(rank);
@@ -94,7 +97,7 @@ function template(doc, code) {
     idx.className = far ? "idx far" : "idx";
     const r = doc.createElement("span");
     r.className = "rank";
-    r.textContent = RANKS[rank] || rank;
+    r.textContent = letter;
     idx.append(r, build(doc, ["svg", { class: "suit", viewBox: "0 0 100 100" }, suitAt(suit, 50, 50, 100)]));
     return idx;
   };

@@ -8,6 +8,7 @@
 
 import { drawFace } from "./cards.js";
 import { DRAW } from "../model/vocabulary.js";
+import { t } from "../model/i18n.js";
 
 const CASCADE_CARDS = ["KH", "QS", "JD", "AC", "KS", "QH", "JC", "AD", "KD", "QC", "JS", "AH", "KC", "QD"];
 
@@ -110,7 +111,7 @@ export class Effects {
     burst.style.left = `${box.left + box.width / 2}px`;
     burst.style.top = `${box.top + box.height / 2}px`;
     const words = this.doc.createElement("span");
-    words.textContent = "Peak cleared!";
+    words.textContent = t("event-peak-cleared");
     burst.append(words);
     this.fx().append(burst);
     const f = this.factor();
@@ -148,7 +149,7 @@ export class Effects {
     show.dataset.style = f ? "cascade" : "fade";
     const words = this.doc.createElement("p");
     words.className = "celebration-words";
-    words.textContent = "You cleared the peaks!";
+    words.textContent = t("say-won");
     show.append(words);
     layer.append(show);
     // The words in the middle of the cleared peaks, above the waste the cards fly from

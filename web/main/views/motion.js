@@ -2,6 +2,7 @@
 // undo), revealed cards turning over, and the named bonuses rising from the waste.
 
 import { DRAW } from "../model/vocabulary.js";
+import { eventWords } from "../model/words.js";
 
 /** Play the motion that led to ``board`` on the renderer's table. ``motion`` was measured
  * before the board changed (Renderer.motionOf); ``previous`` is each slot's card before it. */
@@ -39,8 +40,9 @@ export function animateMove(renderer, board, motion, previous) {
     }
   }
   // The named bonuses rise from the waste; a move's own points rise from its card (effects.js).
-  const labels = (board.events || []).filter((e) => e && e.label && !["undo", "streak", "card", "draw"].includes(e.kind));
-  labels.forEach((event, i) => floatLabel(renderer, String(event.label), Number(event.points) || 0, i, f));
+  const labels = (board.events || []).filter((e) => e && !["undo", "streak", "card", "draw"].includes(e.kind));
+  labels.map((event) => [eventWords(event, board), Number(event.points) || 0]).filter(([text]) => text)
+    .forEach(([text, points], i) => floatLabel(renderer, text, points, i, f));
 }
 
 function floatLabel(renderer, text, points, index, f) {

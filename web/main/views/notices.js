@@ -10,6 +10,7 @@
 // A screen reader hears each message once, and only its words: the notices
 // themselves are no live region (their buttons would be read with them); two
 // hidden regions that travel with them say the text, errors assertively.
+import { t } from "../model/i18n.js";
 
 const LASTS = { info: 6000, error: 15000, action: 20000 }; // ms
 
@@ -69,12 +70,12 @@ export class Notices {
     close.type = "button";
     close.className = "close";
     close.textContent = "×";
-    close.setAttribute("aria-label", "Dismiss");
+    close.setAttribute("aria-label", t("notice-dismiss"));
     close.addEventListener("click", () => note.remove());
     note.append(close);
     // The newest is the one shown; a lasting one goes under the others, seen when they go.
     this.root.insertBefore(note, (lasting && this.root.querySelector(".notice")) || this.voices.polite);
-    this.say(action ? `${message} ${action.label}?` : message, kind);
+    this.say(action ? t("notice-action-question", { message, action: action.label }) : message, kind);
     if (timeout) setTimeout(() => note.remove(), timeout);
     return note;
   }

@@ -13,7 +13,8 @@
 import { clearFace, drawFace, isCode } from "./cards.js";
 import { animateMove } from "./motion.js";
 import { DRAW } from "../model/vocabulary.js";
-import { STUCK, boardWords, cardLabel, dealWords, emptyCell, figures, formatTime, moveWords, playable, refusalWords, waste as wasteWords, words } from "../model/words.js";
+import { boardWords, cardLabel, dealWords, emptyCell, figures, formatTime, moveWords, playable, refusalWords, stuck, waste as wasteWords, wasteLabel, words } from "../model/words.js";
+import { cardName, formatNumber, language, t } from "../model/i18n.js";
 
 const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
 
@@ -65,7 +66,7 @@ export class Renderer {
       // Named and shown face down from the first paint, while the engine boots.
       card.classList.add("back");
       card.disabled = true;
-      card.setAttribute("aria-label", "Face-down card");
+      card.setAttribute("aria-label", t("table-face-down"));
       this.slots.push(card);
     }
     this.peaks.replaceChildren(...this.slots);
@@ -183,8 +184,10 @@ export class Renderer {
     board.slots.forEach((slot, index) => {
       const el = this.slots[index];
       const code = slot.face_up && isCode(slot.card) ? slot.card : null;
-      const name = code ? (typeof slot.name === "string" ? slot.name : code) : null;
-      if ((el.dataset.card || null) !== code) {
+      const name = code ? cardName(code) : null;
+      // A face is redrawn when its card changes, or its language (the letter on it).
+      if ((el.dataset.card || null) !== code || (code && el.dataset.lang !== this.lang())) {
+        setAttr(el, "data-lang", code ? this.lang() : null);
         if (code) drawFace(el, code, name);
         else clearFace(el);
       }
@@ -233,13 +236,14 @@ export class Renderer {
     this.stock.setAttribute("aria-label", words.stock(stock));
     this.stock.classList.toggle("empty", stock === 0);
     const waste = isCode(board.waste.card) ? board.waste.card : null;
-    if ((this.waste.dataset.card || null) !== waste) {
+    if ((this.waste.dataset.card || null) !== waste || (waste && this.waste.dataset.lang !== this.lang())) {
+      setAttr(this.waste, "data-lang", waste ? this.lang() : null);
       if (waste) drawFace(this.waste, waste);
       else clearFace(this.waste);
     }
     setAttr(this.waste, "data-card", waste);
     this.waste.classList.toggle("empty", !waste);
-    this.waste.setAttribute("aria-label", waste ? `Waste: ${board.waste.name || waste}` : "Waste: empty");
+    this.waste.setAttribute("aria-label", wasteLabel(board));
 
     this.drawStatus(board);
     const b = this.buttons;
@@ -354,11 +358,14 @@ export class Renderer {
 
   get full() { return this.verbosity !== "short"; }
 
+  /** The language the faces are drawn in (a change redraws them: rankLetter). */
+  lang() { return language(); }
+
   /** Say what a move did (after each move: the player's, the AI's, a line's or a replay's). */
   announceMove(move, board, before = null, { who = null } = {}) {
     const text = moveWords(move, board, before, { full: this.full, who });
     // The last move is said with the end (the player's) or before the AI's end notice.
-    if (board.over && !who) this.announce(`${text} ${board.won ? words.won(board.score) : STUCK}`);
+    if (board.over && !who) this.announce(`${text} ${board.won ? words.won(board.score) : stuck()}`);
     else this.announce(text);
   }
 
@@ -413,22 +420,22 @@ export class Renderer {
     const counts = board.scores || { points: board.score !== null && board.score !== undefined, streaks: false };
     const scored = Boolean(counts.points) && board.score !== null && board.score !== undefined;
     f.score.hidden = !scored;
-    if (scored) cell(f.score, "Score", board.score);
+    if (scored) cell(f.score, t("table-figure-score"), board.score);
     else f.score.replaceChildren();
     f.streak.hidden = !counts.streaks;
-    if (counts.streaks) cell(f.streak, "Streak", `×${board.streak || 0}`);
+    if (counts.streaks) cell(f.streak, t("table-figure-streak"), t("table-figure-streak-value", { streak: board.streak || 0 }));
     else f.streak.replaceChildren();
-    cell(f.moves, "Moves", board.moves);
-    cell(f.left, "Cards left", board.cards_left);
+    cell(f.moves, t("table-figure-moves"), formatNumber(board.moves));
+    cell(f.left, t("table-figure-left"), formatNumber(board.cards_left));
     if (board.deal_code) {
       // "Deal " is only read out on the narrowest phones, where the code, its class
       // and the title share one line.
       const word = this.doc.createElement("span");
       word.className = "deal-word";
-      word.textContent = "Deal ";
+      word.textContent = t("table-deal-word");
       f.deal.replaceChildren(word, board.deal_code);
     } else {
-      f.deal.textContent = "Custom deal";
+      f.deal.textContent = t("table-custom-deal");
     }
     // A finished game has nothing to pause: the clock is shown, not offered.
     const over = Boolean(board.over);
@@ -443,7 +450,7 @@ export class Renderer {
     badge.hidden = !label;
     badge.textContent = label || "";
     badge.dataset.level = label ? label.toLowerCase().replace(/\s+/g, "-") : "";
-    if (label) badge.setAttribute("aria-label", `Difficulty: ${label}`);
+    if (label) badge.setAttribute("aria-label", t("table-difficulty", { level: label }));
     else badge.removeAttribute("aria-label");
   }
 
@@ -454,7 +461,7 @@ export class Renderer {
     // Its name does not change every second while a screen reader is on it.
     if (this.doc.activeElement === clock && clock.getAttribute("aria-label") && this.clockPaused === paused) return;
     this.clockPaused = paused;
-    clock.setAttribute("aria-label", clock.disabled ? `Time ${text}` : `Time ${text}. ${paused ? "Resume" : "Pause"}`);
+    clock.setAttribute("aria-label", t(clock.disabled ? "time-clock" : paused ? "time-clock-resume" : "time-clock-pause", { time: text }));
   }
 
   setPaused(on) {

@@ -5,22 +5,24 @@
 
 import { presetStats } from "../model/statistics.js";
 import { presetTitle } from "../model/options.js";
-import { STUCK_TITLE, formatTime, words } from "../model/words.js";
+import { formatTime, stuckTitle, words } from "../model/words.js";
+import { cardName, formatNumber, t } from "../model/i18n.js";
 
-const signed = (v) => (v > 0 ? `+${v}` : String(v));
+const signed = (v) => formatNumber(v, { signDisplay: "exceptZero" });
+const number = (v) => formatNumber(v);
 
 /** What the statistics gained from this game: [{label, value, change, best}]. */
 export function statsChanges(before, after, { won, scored }) {
-  const out = [{ label: "Won", value: `${after.won} of ${after.played}`, change: won ? "+1 win" : "", best: false }];
+  const out = [{ label: t("result-stat-won"), value: t("result-stat-won-of", { won: after.won, played: after.played }), change: won ? t("result-stat-one-more-win") : "", best: false }];
   if (won) {
     const best = after.bestStreak > before.bestStreak;
-    out.push({ label: "Winning run", value: String(after.streak), change: best ? "New best" : "", best });
+    out.push({ label: t("result-stat-winning-run"), value: number(after.streak), change: best ? t("result-stat-new-best") : "", best });
   } else if (before.streak > 0) {
-    out.push({ label: "Winning run", value: "0", change: `was ${before.streak}`, best: false });
+    out.push({ label: t("result-stat-winning-run"), value: number(0), change: t("result-stat-was", { streak: before.streak }), best: false });
   }
   if (scored && after.bestScore !== null) {
     const best = won && (before.bestScore === null || after.bestScore > before.bestScore);
-    out.push({ label: "Best score", value: String(after.bestScore), change: best ? "New best" : "", best });
+    out.push({ label: t("result-stat-best-score"), value: String(after.bestScore), change: best ? t("result-stat-new-best") : "", best });
   }
   return out;
 }
@@ -62,16 +64,16 @@ export class ResultPanel {
   summarize(won, board, changes) {
     const parts = [];
     const last = board.last_action;
-    const card = board.waste && board.waste.name;
-    if (!won && last && card && (last.kind === "draw" || last.kind === "play")) {
-      parts.push(`The last move: ${last.kind === "draw" ? "drew" : "played"} the ${card}.`);
+    const code = (last && last.code) || (board.waste && board.waste.card);
+    if (!won && last && code && (last.kind === "draw" || last.kind === "play")) {
+      parts.push(t(last.kind === "draw" ? "result-last-move-drew" : "result-last-move-played", { card: cardName(code) }));
     }
     if (!won) parts.push(words.cardsLeftOnTable(board.cards_left));
-    if (typeof board.score === "number") parts.push(`Score ${board.score}.`);
+    if (typeof board.score === "number") parts.push(t("move-score", { score: board.score }));
     parts.push(words.movesIn(board.moves, formatTime(board.elapsed || 0)));
-    for (const c of changes) if (c.change) parts.push(`${c.label}: ${c.value}, ${c.change}.`);
-    if (!won && board.can_undo) parts.push("Undo can still take the last move back.");
-    return parts.join(" ");
+    for (const c of changes) if (c.change) parts.push(t("result-stat-change", { label: c.label, value: c.value, change: c.change }));
+    if (!won && board.can_undo) parts.push(t("result-undo-can-save"));
+    return parts.join(" "); // whole sentences, joined by spaces
   }
 
   el(tag, className = "", text = "") {
@@ -85,17 +87,17 @@ export class ResultPanel {
   fill({ won, board, stats, before = null, pending = false, presetName, presets = [] }) {
     const d = this.dialog;
     d.dataset.outcome = won ? "won" : "stuck";
-    d.querySelector("h2").textContent = won ? "You cleared the peaks!" : STUCK_TITLE;
+    d.querySelector("h2").textContent = won ? t("result-won-title") : stuckTitle();
     const scored = typeof board.score === "number";
     this.board = board;
     this.scored = scored;
 
     // Tiles: the figures a player looks for first.
     const tiles = [];
-    if (!won) tiles.push(["Cards left", String(board.cards_left), "left"]);
-    if (scored) tiles.push(["Score", String(board.score), "score"]);
-    if (won) tiles.push(["Draws", "—", "draws"]);
-    tiles.push(["Moves", String(board.moves), "moves"], ["Time", formatTime(board.elapsed || 0), "time"]);
+    if (!won) tiles.push([t("result-tile-left"), number(board.cards_left), "left"]);
+    if (scored) tiles.push([t("result-tile-score"), String(board.score), "score"]);
+    if (won) tiles.push([t("result-tile-draws"), "—", "draws"]);
+    tiles.push([t("result-tile-moves"), number(board.moves), "moves"], [t("result-tile-time"), formatTime(board.elapsed || 0), "time"]);
     this.tiles.replaceChildren(...tiles.map(([label, value, key]) => {
       const tile = this.el("div", `tile ${key}`);
       tile.dataset.tile = key;
@@ -106,9 +108,9 @@ export class ResultPanel {
 
     this.bars(won);
     this.parBox.replaceChildren();
-    if (won) this.parBox.append(this.el("p", "working", "Working out par for this deal…"));
+    if (won) this.parBox.append(this.el("p", "working", t("result-working-par")));
     this.analysisBox.replaceChildren();
-    if (!won) this.analysisBox.append(this.el("p", "working", "Asking the solver what happened…"));
+    if (!won) this.analysisBox.append(this.el("p", "working", t("result-working-analysis")));
     this.analysisBox.append(this.replay);
     this.replay.hidden = true;
 
@@ -126,7 +128,7 @@ export class ResultPanel {
         if (item.change) li.append(this.el("span", "change-note", item.change));
         list.append(li);
       }
-      const head = this.el("h3", "", `${presetTitle(presetName, presets)} statistics`);
+      const head = this.el("h3", "", t("result-stats-title", { preset: presetTitle(presetName, presets) }));
       this.statsBox.append(head, list);
     }
     // Said where it is seen at once, in the Statistics panel's words.
@@ -137,14 +139,14 @@ export class ResultPanel {
     d.querySelector("[data-testid=result-undo]").hidden = won || !board.can_undo;
     this.aiBox.hidden = false;
     this.aiBox.querySelector("tbody").replaceChildren();
-    this.aiBox.querySelector("[data-testid=ai-results-note]").textContent = "The AI players are playing this deal…";
+    this.aiBox.querySelector("[data-testid=ai-results-note]").textContent = t("result-ai-playing");
   }
 
   /** The easy, normal and hard AI on the same deal and rules, beside the player's own result. */
   aiResults(results, board, error = null) {
     const note = this.aiBox.querySelector("[data-testid=ai-results-note]");
     if (!results) {
-      note.textContent = `The AI players could not play this deal${error && error.message ? ` (${error.message})` : ""}.`;
+      note.textContent = error && error.message ? t("result-ai-failed-because", { error: error.message }) : t("result-ai-failed");
       this.say(note.textContent);
       return;
     }
@@ -154,27 +156,26 @@ export class ResultPanel {
     const rows = [you, ...results].map((r) => {
       const tr = this.el("tr", r.level === "you" ? "you" : r.won ? "won" : "");
       tr.dataset.player = r.level;
-      const th = this.el("th", "", r.level === "you" ? "You" : `${r.level[0].toUpperCase()}${r.level.slice(1)} AI`);
+      const th = this.el("th", "", t(`result-ai-player-${r.level}`));
       th.scope = "row";
-      tr.append(th, this.el("td", "", words.aiResult(r)), this.el("td", "num", String(r.moves)));
+      tr.append(th, this.el("td", "", words.aiResult(r)), this.el("td", "num", number(r.moves)));
       if (scored) tr.append(this.el("td", "num", String(r.score)));
       return tr;
     });
     this.aiBox.querySelector("tbody").replaceChildren(...rows);
     const beat = results.filter((r) => (board.won ? !r.won || (scored && r.score < board.score) : !r.won && r.cards_left > board.cards_left)).length;
-    note.textContent = `Same deal, same rules; each AI sees only what you see. You did better than ${beat} of the 3.`;
-    this.say(`The AI on this deal: ${results.map((r) => `${r.level} AI ${words.aiResult(r).toLowerCase()}`).join(", ")}. You did better than ${beat} of the 3.`);
+    note.textContent = t("result-ai-note", { count: beat, of: 3 });
+    const each = results.map((r) => t(r.won ? "result-ai-said-cleared" : "result-ai-said-left", { player: t(`result-ai-said-player-${r.level}`), count: r.cards_left }));
+    this.say(t("result-ai-said", { results: each.join(", "), count: beat, of: 3 }));
   }
 
   /** The score as bars, one a line, their numbers aligned; the total below; par once known. */
   bars(won) {
     const board = this.board;
-    const LABELS = {
-      streaks: "Streaks", peaks: "Peak bonuses", start: "Start", cards: "Cards played", draws: "Draws",
-      bonus: won ? (board.rules && board.rules.scoring === "classic" ? "Clearing bonus" : "Stock bonus") : "Cards left",
-    };
+    const KEYS = { streaks: "streaks", peaks: "peaks", start: "start", cards: "cards", draws: "draws",
+      bonus: won ? (board.rules && board.rules.scoring === "classic" ? "clearing-bonus" : "stock-bonus") : "cards-left" };
     const rows = Object.entries(board.breakdown || {}).filter(([, v]) => Number.isFinite(v) && v !== 0);
-    this.rows = rows.map(([key, value]) => ({ label: LABELS[key] || key, value, text: key === "start" ? String(value) : signed(value) }));
+    this.rows = rows.map(([key, value]) => ({ label: KEYS[key] ? t(`result-score-${KEYS[key]}`) : key, value, text: key === "start" ? String(value) : signed(value) }));
     this.drawBars(null);
   }
 
@@ -182,8 +183,8 @@ export class ResultPanel {
     const body = this.table.tBodies[0];
     const rows = [...this.rows];
     const total = this.scored ? this.board.score : null;
-    if (rows.length && total !== null) rows.push({ label: "Total", value: total, text: String(total), kind: "total" });
-    if (rows.length && par !== null) rows.push({ label: "Par", value: par.score, text: `${par.exact ? "" : "≥ "}${par.score}`, kind: "par" });
+    if (rows.length && total !== null) rows.push({ label: t("result-score-total"), value: total, text: String(total), kind: "total" });
+    if (rows.length && par !== null) rows.push({ label: t("result-score-par"), value: par.score, text: par.exact ? String(par.score) : t("result-score-par-at-least", { score: String(par.score) }), kind: "par" });
     const max = Math.max(1, ...rows.map((r) => Math.abs(r.value)));
     body.replaceChildren(...rows.map((r) => {
       const tr = this.el("tr", [r.kind, r.value < 0 ? "minus" : ""].filter(Boolean).join(" "));
@@ -204,8 +205,8 @@ export class ResultPanel {
   par(par) {
     this.parBox.replaceChildren();
     if (!par || par.result !== "win") {
-      this.parBox.append(this.el("p", "note", "The solver could not work out par in time."));
-      this.say("The solver could not work out par in time.");
+      this.parBox.append(this.el("p", "note", t("result-par-timeout")));
+      this.say(t("result-par-timeout"));
       return;
     }
     const heard = [];
@@ -215,7 +216,7 @@ export class ResultPanel {
       this.drawBars({ score: par.score, exact: par.score_exact });
       const matched = mine >= par.score;
       const line = this.el("p", matched ? "verdict good" : "verdict",
-        matched ? "Par matched: no line scores more." : `Par is ${par.score_exact ? "" : "at least "}${par.score}: the best line scores ${par.score - mine} more.`);
+        matched ? t("result-par-matched") : t(par.score_exact ? "result-par-is" : "result-par-is-at-least", { par: par.score, more: par.score - mine }));
       this.parBox.append(line);
       heard.push(line.textContent);
     }
@@ -223,14 +224,14 @@ export class ResultPanel {
       const tile = this.tiles.querySelector("[data-tile=draws]");
       if (tile && typeof yours.draws === "number") {
         tile.hidden = false;
-        tile.querySelector(".tile-value").textContent = String(yours.draws);
-        tile.querySelector(".tile-note").textContent = `fewest ${par.draws}`;
+        tile.querySelector(".tile-value").textContent = number(yours.draws);
+        tile.querySelector(".tile-note").textContent = t("result-fewest-draws-note", { draws: par.draws });
         tile.classList.toggle("good", yours.draws <= par.draws);
-        heard.push(`You drew ${yours.draws} times; the fewest draws that still win: ${par.draws}.`);
+        heard.push(t("result-you-drew", { count: yours.draws, fewest: par.draws }));
       }
       if (typeof yours.draws !== "number") {
-        this.parBox.append(this.el("p", "note", `The fewest draws that still win: ${par.draws}.`));
-        heard.push(`The fewest draws that still win: ${par.draws}.`);
+        this.parBox.append(this.el("p", "note", t("result-fewest-draws", { draws: par.draws })));
+        heard.push(t("result-fewest-draws", { draws: par.draws }));
       }
     }
     this.say(heard.join(" "));
@@ -242,20 +243,21 @@ export class ResultPanel {
     box.replaceChildren();
     let head;
     let detail = "";
-    if (!a || a.winnable === null) head = "The solver could not decide this deal in time.";
-    else if (!a.winnable) head = "No sequence of moves clears this deal: it could not be won.";
-    else if (a.still_winnable) head = "The deal can still be won from here.";
+    if (!a || a.winnable === null) head = t("result-analysis-timeout");
+    else if (!a.winnable) head = t("result-analysis-unwinnable");
+    else if (a.still_winnable) head = t("result-analysis-still-winnable");
     else if (a.turning_point !== null && a.turning_point !== undefined) {
-      const what = a.turning_move === "D" ? "drawing from the stock" : `playing the ${a.turning_name || a.turning_move}`;
-      head = `Lost at move ${a.turning_point + 1}, ${what}.`;
-      detail = "Until then this deal could be won.";
-    } else head = "This deal could be won.";
+      const move = a.turning_point + 1;
+      head = a.turning_move === "D" ? t("result-lost-at-drawing", { move })
+        : t("result-lost-at-playing", { move, card: /^[A2-9TJQK][CDHS]$/.test(a.turning_move || "") ? cardName(a.turning_move) : String(a.turning_move) });
+      detail = t("result-winnable-until-then");
+    } else head = t("result-analysis-winnable");
     const callout = this.el("div", "callout");
     callout.append(this.el("p", "callout-head", head));
     if (detail) callout.append(this.el("p", "callout-detail", detail));
     box.append(callout);
     this.replay.hidden = !(a && Array.isArray(a.line) && a.line.length);
     callout.append(this.replay);
-    this.say([head, detail, this.replay.hidden ? "" : `${this.replay.textContent}: a button below replays it.`].filter(Boolean).join(" "));
+    this.say([head, detail, this.replay.hidden ? "" : t("result-replay-button-said", { button: this.replay.textContent })].filter(Boolean).join(" "));
   }
 }

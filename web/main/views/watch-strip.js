@@ -2,10 +2,18 @@
 // title (who plays, from where), its controls (level, Play or Pause, speed, From the start, Play
 // this deal) and where the keyboard is.
 
+import { onLanguage, t } from "../model/i18n.js";
+
 export class WatchStrip {
   constructor(doc = document) {
     this.doc = doc;
     this.bar = doc.querySelector("[data-testid=watch]");
+    this.title = null; // () => the title, worded again on a change of language
+    this.isRunning = false;
+    onLanguage(() => {
+      if (this.title) this.bar.querySelector(".watch-title").textContent = this.title();
+      this.running(this.isRunning);
+    });
     // The strip's height (one row or two, as its controls wrap) tells the stylesheet
     // how much the table gives up for it and how high the notices go (--strip, in rem).
     if (globalThis.ResizeObserver) {
@@ -26,10 +34,14 @@ export class WatchStrip {
 
   /** Show the strip (or hide it): a line (the solver's, a replay's) has no level to choose
    * and no AI to compare with; only a replay offers "Play this deal"; a game watched from the
-   * player's position (or a line from its turning point) offers its start. */
+   * player's position (or a line from its turning point) offers its start. ``title``: its
+   * words, or a function that words them (again on a change of language). */
   set(on, { title = "", line = false, replay = false, speed = "fast", running = false, from = false } = {}) {
     this.bar.hidden = !on;
-    if (title) this.bar.querySelector(".watch-title").textContent = title;
+    if (title) {
+      this.title = typeof title === "function" ? title : () => title;
+      this.bar.querySelector(".watch-title").textContent = this.title();
+    }
     this.bar.querySelector("label").hidden = line;
     this.$("watch-race").hidden = line;
     this.$("replay-play").hidden = !replay;
@@ -40,7 +52,8 @@ export class WatchStrip {
 
   /** The Play button says Pause while the moves run. */
   running(on) {
-    this.$("ai-run").textContent = on ? "Pause" : "Play";
+    this.isRunning = on;
+    this.$("ai-run").textContent = on ? t("watch-pause") : t("watch-play");
   }
 
   /** The AI level chosen in the strip. */
