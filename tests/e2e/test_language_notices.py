@@ -62,7 +62,8 @@ def test_an_unreadable_saved_game_is_said_in_the_players_language_and_kept(page,
     page.reload()
     wait_ready(page)
     said = wait_notice(page, "tripeaks\\.game\\.set-aside")
-    assert said == PSEUDO.text("storage-unreadable-game", reason=PSEUDO.text("storage-save-not-json"),
+    reason = PSEUDO.text("storage-save-not-json")
+    assert said == PSEUDO.text("storage-unreadable-game", reason=reason,
                                where="tripeaks.game.set-aside")
     assert bracketed(said.replace("tripeaks.game.set-aside", "")), said
     # Nothing is lost: the unreadable save is kept aside, word for word, and play goes on.
@@ -82,13 +83,15 @@ def deal_the_normal_ai_clears() -> str:
 
 def test_a_race_the_ai_wins_is_told_in_the_players_language(page, site):
     code = deal_the_normal_ai_clears()
-    open_app(page, f"{site.url}?lang=en-XA&race-pace=0.02#deal={code}")  # a quick AI: it clears first
+    # A quick AI: it clears first.
+    open_app(page, f"{site.url}?lang=en-XA&race-pace=0.02#deal={code}")
     _start_from_the_panel(page)
     strip = page.locator("[data-testid=race-strip]")
     strip.wait_for(state="visible", timeout=ENGINE_WAIT)
     ai = PSEUDO.text("race-ai-normal")
     assert strip.locator("[data-testid=race-who]").text_content() == ai
-    first = page.evaluate("() => Number(document.querySelector('[data-slot][data-playable]').dataset.slot)")
+    first = page.evaluate(
+        "() => Number(document.querySelector('[data-slot][data-playable]').dataset.slot)")
     click_move(page, first)  # the clock starts, and the AI with it
     over = page.locator("[data-testid=race-over]")
     over.wait_for(state="visible", timeout=ENGINE_WAIT)
