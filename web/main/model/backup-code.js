@@ -1,5 +1,7 @@
 // A backup as a short code the player can copy into the installed app (and back).
 
+import { t } from "./i18n.js";
+
 const toBase64Url = (bytes) => {
   let text = "";
   for (const byte of bytes) text += String.fromCharCode(byte);
@@ -22,16 +24,18 @@ export async function encodeBackup(data) {
 /** The backup's JSON text from a code, or from a link or text holding one; throws a plain message. */
 export async function decodeBackup(text) {
   const match = /(?:backup=)?([01][A-Za-z0-9_-]{8,})\s*$/.exec((text || "").trim());
-  if (!match) throw new Error("this is not a progress code: copy it again, whole");
+  if (!match) throw new Error(t("backup-code-not-code"));
   let bytes;
+  let unpackable = false;
   try {
     bytes = fromBase64Url(match[1].slice(1));
     if (match[1][0] === "1") {
-      if (!globalThis.DecompressionStream) throw new Error("this browser cannot read a packed code");
-      bytes = await squeeze(bytes, DecompressionStream);
+      unpackable = !globalThis.DecompressionStream;
+      if (!unpackable) bytes = await squeeze(bytes, DecompressionStream);
     }
-  } catch (error) {
-    throw new Error(error.message.startsWith("this browser") ? error.message : "this progress code is damaged: copy it again, whole");
+  } catch {
+    throw new Error(t("backup-code-damaged"));
   }
+  if (unpackable) throw new Error(t("backup-code-unpackable"));
   return new TextDecoder().decode(bytes);
 }

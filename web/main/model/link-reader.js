@@ -4,27 +4,28 @@
 //   #cards=7HAS2D...&preset=relaxed&rules=wrap:0,face_up:1
 //                                  a custom deal: 52 card codes in deal order
 // parseLink(hash) returns null (no link), {request} for the engine's new_game,
-// or {error} with a message for the player. A replay link (#replay=..., the
+// or {error} with a message for the player (in the player's language: model/i18n.js). A replay link (#replay=..., the
 // same section) is {replay: the fragment}: only the engine reads it
 // (check_replay), so it is passed on whole.
 
 import { RULE_KEYS } from "./vocabulary.js";
+import { t } from "./i18n.js";
 
 const MAX = 600;
 
 /** A rule's value as a link writes it: every rule but scoring and undo_limit is on or off. */
 function ruleValue(key, text) {
-  const t = text.trim().toLowerCase();
-  if (!RULE_KEYS.includes(key)) throw new Error(`unknown rule "${key}"`);
-  if (key === "scoring") return t;
+  const word = text.trim().toLowerCase();
+  if (!RULE_KEYS.includes(key)) throw new Error(t("link-unknown-rule", { rule: key }));
+  if (key === "scoring") return word;
   if (key === "undo_limit") {
-    if (["none", "null", "unlimited"].includes(t)) return null;
-    if (/^\d{1,6}$/.test(t)) return Number(t);
-    throw new Error(`undo_limit must be a number or none, not "${text}"`);
+    if (["none", "null", "unlimited"].includes(word)) return null;
+    if (/^\d{1,6}$/.test(word)) return Number(word);
+    throw new Error(t("link-undo-limit", { text }));
   }
-  if (["1", "true", "on", "yes"].includes(t)) return true;
-  if (["0", "false", "off", "no"].includes(t)) return false;
-  throw new Error(`rule ${key} must be on or off, not "${text}"`);
+  if (["1", "true", "on", "yes"].includes(word)) return true;
+  if (["0", "false", "off", "no"].includes(word)) return false;
+  throw new Error(t("link-on-off", { rule: key, text }));
 }
 
 export function parseRules(text) {
@@ -39,7 +40,7 @@ export function parseRules(text) {
 export function parseCards(text) {
   const compact = text.toUpperCase().replace(/10/g, "T").replace(/[\s.,_\-+]/g, "");
   if (!/^([A2-9TJQK][CDHS]){52}$/.test(compact)) {
-    throw new Error("a custom deal is 52 card codes such as 7H or TS, with no card missing");
+    throw new Error(t("link-cards"));
   }
   return compact.match(/../g).join(" ");
 }
@@ -48,12 +49,12 @@ export function parseLink(hash) {
   const text = (hash || "").replace(/^#/, "");
   if (!text || text.startsWith("backup=")) return null; // a backup link: web/main/parts/install.js reads it
   if (/^replay=/i.test(text)) return { replay: `#${text}` };
-  if (text.length > MAX) return { error: "This link is too long to be a deal." };
+  if (text.length > MAX) return { error: t("link-too-long") };
   let params;
   try {
     params = new URLSearchParams(text);
   } catch {
-    return { error: "This link could not be read." };
+    return { error: t("link-unreadable") };
   }
   if (!params.has("deal") && !params.has("cards")) return null;
   try {
@@ -64,12 +65,12 @@ export function parseLink(hash) {
       request.cards = parseCards(params.get("cards"));
     } else {
       const deal = params.get("deal").trim(); // spaces are allowed: a code copied from a message may have some
-      if (!/^[A-Za-z0-9 -]{1,40}$/.test(deal)) throw new Error("a deal is a number or a code such as TP1-E-AAAABGU");
+      if (!/^[A-Za-z0-9 -]{1,40}$/.test(deal)) throw new Error(t("link-deal"));
       request.code = deal;
     }
     return { request };
   } catch (error) {
-    return { error: `This link does not open a deal: ${error.message}.` };
+    return { error: t("link-bad", { reason: error.message }) };
   }
 }
 

@@ -15,6 +15,7 @@
 // there), written as soon as a write succeeds again, and reported until then.
 
 import { mendStats } from "./statistics.js";
+import { t } from "./i18n.js";
 
 export { countResult } from "./statistics.js";
 
@@ -106,7 +107,18 @@ export const emptyStats = () => ({
 
 export class SaveError extends Error {}
 
-const NAMES = { game: "game", options: "options", stats: "statistics" };
+/** A save's JSON, or a SaveError in the player's words (not the browser's). */
+function parseSave(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SaveError(t("storage-save-not-json"));
+  }
+}
+
+// Problems are worded here, when they are found (model/i18n.js): each kind has its own
+// sentences (storage-unreadable-game, backup-unreadable-stats…), so no kind's name is put
+// into another sentence.
 
 export class Storage {
   constructor(choice = pickBackend(), base = appBase()) {
@@ -172,21 +184,20 @@ export class Storage {
     try {
       text = this.raw(kind);
     } catch (error) {
-      return { value: null, problem: `Saved data could not be read (${error.name}).` };
+      return { value: null, problem: t("storage-read-failed", { reason: String(error.name) }) };
     }
     if (text === null) return { value: null };
     let value;
     try {
-      value = this.upgrade(kind, JSON.parse(text));
+      value = this.upgrade(kind, parseSave(text));
     } catch (error) {
       if (this.blocked.has(kind)) return { value: null }; // said already
       const where = this.setAside(kind, text);
-      const what = `Your saved ${NAMES[kind]} could not be read (${error.message})`;
       return {
         value: null,
         problem: where
-          ? `${what}. It was set aside (kept as ${where}), and you start afresh.`
-          : `${what}. There is no room to keep a copy, so it stays where it is and nothing is saved over it: free some space in your browser, then reload.`,
+          ? t(`storage-unreadable-${kind}`, { reason: error.message, where })
+          : t(`storage-unreadable-${kind}-stuck`, { reason: error.message }),
       };
     }
     if (kind === "stats" && value.damaged.length) {
@@ -196,7 +207,7 @@ export class Storage {
       if (where) this.flush();
       return {
         value: mended,
-        problem: `Some statistics were damaged (${value.damaged.slice(0, 6).join(", ")}) and were reset; the others are kept.${where ? ` The damaged copy was kept (${where}).` : ""}`,
+        problem: t(where ? "storage-stats-damaged-kept" : "storage-stats-damaged", { fields: value.damaged.slice(0, 6).join(", "), where }),
       };
     }
     return { value: kind === "stats" ? value.stats : value };
@@ -206,14 +217,14 @@ export class Storage {
   upgrade(kind, data) {
     const schema = SCHEMAS[kind];
     if (schema.detectV0 && schema.detectV0(data)) data = { v: 0, data };
-    if (!isObject(data) || !Number.isInteger(data.v)) throw new SaveError("not a TriPeaks save");
-    if (data.v > VERSION) throw new SaveError(`it was written by a newer version (format ${data.v})`);
+    if (!isObject(data) || !Number.isInteger(data.v)) throw new SaveError(t("storage-save-not-ours"));
+    if (data.v > VERSION) throw new SaveError(t("storage-save-newer", { format: data.v }));
     while (data.v < VERSION) {
       const migrate = schema.migrations[data.v];
-      if (!migrate) throw new SaveError(`format ${data.v} cannot be migrated`);
+      if (!migrate) throw new SaveError(t("storage-save-old", { format: data.v }));
       data = migrate(data.v === 0 ? data.data : data);
     }
-    if (!schema.valid(data)) throw new SaveError("its contents are damaged");
+    if (!schema.valid(data)) throw new SaveError(t("storage-save-damaged"));
     return kind === "stats" ? mendStats(data) : data;
   }
 
@@ -242,13 +253,13 @@ export class Storage {
 
   /** Write one kind now, or say why not: {ok} or {ok: false, error}. No report, no memory. */
   write(kind, value) {
-    if (this.blocked.has(kind)) return { ok: false, error: "an unreadable save is kept there" };
+    if (this.blocked.has(kind)) return { ok: false, error: t("storage-write-blocked") };
     try {
       this.backend.setItem(this.keys[kind], JSON.stringify({ ...value, v: VERSION }));
       this.unsaved.delete(kind);
       return { ok: true };
     } catch (error) {
-      return { ok: false, error: isFull(error) ? "storage is full" : `${error && error.name}` };
+      return { ok: false, error: isFull(error) ? t("storage-write-full") : `${error && error.name}` };
     }
   }
 
@@ -270,7 +281,7 @@ export class Storage {
       this.unsaved.set(kind, text);
       if (!this.reported.has(`blocked-${kind}`)) {
         this.reported.add(`blocked-${kind}`);
-        this.onproblem(`Your ${NAMES[kind]} is not being saved: an unreadable one is kept in its place until there is room for a copy. Free some space in your browser, then reload.`, { id: `${kind}-blocked` });
+        this.onproblem(t(`storage-blocked-${kind}`), { id: `${kind}-blocked` });
       }
       return false;
     }
@@ -352,10 +363,10 @@ export function readBackup(storage, text) {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new SaveError("this file is not a TriPeaks backup (it is not JSON)");
+    throw new SaveError(t("backup-not-json"));
   }
-  if (!isObject(data) || data.format !== "tripeaks-backup") throw new SaveError("this file is not a TriPeaks backup");
-  if (data.version !== 1) throw new SaveError(`backup version ${data.version} is not supported`);
+  if (!isObject(data) || data.format !== "tripeaks-backup") throw new SaveError(t("backup-not-backup"));
+  if (data.version !== 1) throw new SaveError(t("backup-version", { version: String(data.version) }));
   const checked = {};
   for (const kind of BACKED_UP) {
     if (data[kind] === null || data[kind] === undefined) continue;
@@ -363,7 +374,7 @@ export function readBackup(storage, text) {
     try {
       value = storage.upgrade(kind, data[kind]);
     } catch (error) {
-      throw new SaveError(`the ${NAMES[kind]} in this backup cannot be read: ${error.message}`);
+      throw new SaveError(t(`backup-unreadable-${kind}`, { reason: error.message }));
     }
     checked[kind] = kind === "stats" ? value.stats : value;
     // Damaged statistics are mended, field by field, and named (not a kind: not enumerable).
@@ -374,7 +385,7 @@ export function readBackup(storage, text) {
 
 /**
  * Save what readBackup checked, all or nothing: when any kind cannot be
- * written, every kind is put back as it was. Returns {ok} or {ok: false, failed, error}.
+ * written, every kind is put back as it was. Returns {ok} or {ok: false, failed: the kind, error, restored}.
  */
 export function writeBackup(storage, checked) {
   const before = {};
@@ -382,14 +393,14 @@ export function writeBackup(storage, checked) {
     try {
       before[kind] = storage.backend.getItem(storage.key(kind));
     } catch (error) {
-      return { ok: false, failed: kind, error: `it could not be read (${error.name})` };
+      return { ok: false, failed: kind, error: t("storage-write-unreadable", { reason: String(error.name) }) };
     }
   }
   for (const [kind, value] of Object.entries(checked)) {
     const { ok, error } = storage.write(kind, value);
     if (!ok) {
       const restored = Object.keys(before).every((k) => storage.restore(k, before[k]));
-      return { ok: false, failed: NAMES[kind], error, restored };
+      return { ok: false, failed: kind, error, restored };
     }
   }
   return { ok: true };

@@ -3,6 +3,7 @@
 
 import { exportData, readBackup, writeBackup } from "../model/storage.js";
 import { isoDate } from "../model/dates.js";
+import { t } from "../model/i18n.js";
 
 export class Backups {
   constructor({ engine, session, storage, dialogs, options, watching, results }) {
@@ -12,7 +13,7 @@ export class Backups {
   exportAll() {
     const data = exportData(this.storage);
     this.dialogs.download(`tripeaks-backup-${isoDate(new Date())}.json`, JSON.stringify(data, null, 1), "application/json");
-    this.dialogs.setText("stats-message", "Backup saved: keep the file to bring your games back on any browser.");
+    this.dialogs.setText("stats-message", t("backup-saved"));
   }
 
   /** The Statistics panel's Import: a backup file chosen. */
@@ -30,7 +31,7 @@ export class Backups {
     try {
       backup = readBackup(storage, text);
     } catch (error) {
-      say(`Nothing was imported: ${error.message}.`);
+      say(t("backup-import-failed", { reason: error.message }));
       return false;
     }
     let restored = false;
@@ -39,34 +40,39 @@ export class Backups {
         try { // the engine reads the backup's game before anything is asked or written
           await this.engine.call("check_record", { record: backup.game.record });
         } catch (error) {
-          say(`Nothing was imported: the game in this backup cannot be played (${error.message}).`);
+          say(t("backup-game-unplayable", { reason: error.message }));
           return;
         }
         await this.watching.stop();
-        if (session.inProgress() && !(await dialogs.confirm("Restore the backup?",
-          "Its game takes the place of the one in progress, which will not be recorded.", "Restore", "Keep playing"))) {
+        if (session.inProgress() && !(await dialogs.confirm(t("backup-restore-title"),
+          t("backup-restore-text"), t("backup-restore-yes"), t("backup-restore-no")))) {
           results.showStats();
           return;
         }
       }
       const stats = storage.load("stats").value;
-      if (backup.stats && stats && stats.played > 0 && !(await dialogs.confirm("Replace your statistics?",
-        `The backup's statistics (${backup.stats.played} games played) take the place of the ones kept here (${stats.played} games played).`, "Replace them", "Keep mine"))) {
+      const played = (count) => t("backup-games-played", { count });
+      if (backup.stats && stats && stats.played > 0 && !(await dialogs.confirm(t("backup-replace-title"),
+        t("backup-replace-text", { backup: played(backup.stats.played), here: played(stats.played) }),
+        t("backup-replace-yes"), t("backup-replace-no")))) {
         results.showStats();
-        say("Nothing was imported: your statistics are kept.");
+        say(t("backup-stats-kept"));
         return;
       }
       const written = writeBackup(storage, backup);
       if (!written.ok) { // all or nothing: what was there is back
         results.showStats();
-        say(`Nothing was imported: the ${written.failed} could not be written (${written.error}). ${written.restored ? "Your game, options and statistics are as they were." : "Some of what was here could not be put back: export a backup now."}`);
+        say(t("backup-sentences", {
+          first: t(`backup-write-failed-${written.failed}`, { reason: written.error }),
+          second: t(written.restored ? "backup-put-back" : "backup-not-put-back"),
+        }));
         return;
       }
       if (backup.options) this.options.take(backup.options);
       if (backup.game) await session.restore(backup.game);
       results.showStats();
-      const damaged = backup.damaged && backup.damaged.length ? ` Some of its statistics were damaged and were reset (${backup.damaged.slice(0, 6).join(", ")}).` : "";
-      say(`Backup restored.${damaged}`);
+      const damaged = backup.damaged && backup.damaged.length;
+      say(damaged ? t("backup-restored-damaged", { fields: backup.damaged.slice(0, 6).join(", ") }) : t("backup-restored"));
       restored = true;
     });
     return restored;

@@ -3,7 +3,7 @@
 
 import { gameRequest, nextDealClass } from "../model/options.js";
 import { isoDate } from "../model/dates.js";
-import { words } from "../model/words.js";
+import { formatDate, has, t } from "../model/i18n.js";
 
 const QUIET = 1200; // ms without a move before the worker does spare work (the next deals)
 
@@ -66,7 +66,7 @@ export class Dealing extends EventTarget {
       if (error && error.kind === "not-found") return void await this.deal(gameRequest(this.options.options));
       if (!error || error.kind !== "bad-rules") throw error;
       this.options.reset();
-      this.notices.show(`Your saved options could not be used (${error.message}), so they were reset to the defaults.`, { id: "options-problem", kind: "error" });
+      this.notices.show(t("save-options-refused", { reason: error.message }), { id: "options-problem", kind: "error" });
       await this.deal(gameRequest(this.options.options));
     }
   }
@@ -76,7 +76,7 @@ export class Dealing extends EventTarget {
     dialogs.close("result");
     return session.enqueue(async () => {
       await this.watching.stop();
-      if (!(await session.confirmLeave("New game", { hold: true }))) return;
+      if (!(await session.confirmLeave("new", { hold: true }))) return;
       if (before) before();
       try {
         if (request) await this.deal(request);
@@ -96,7 +96,7 @@ export class Dealing extends EventTarget {
       await this.watching.stop();
       const game = session.game;
       if (!game || game.board.moves === 0) return;
-      if (!(await session.confirmLeave("Restart", { hold: true }))) return;
+      if (!(await session.confirmLeave("restart", { hold: true }))) return;
       try {
         await this.deal({}, { command: "restart", daily: game.daily });
       } finally {
@@ -113,11 +113,10 @@ export class Dealing extends EventTarget {
     dialogs.close("result");
     return session.enqueue(async () => {
       await this.watching.stop();
-      if (!(await session.confirmLeave("New game"))) { dialogs.close("deals"); return; }
+      if (!(await session.confirmLeave("new"))) { dialogs.close("deals"); return; }
       // The Deals panel stays until the day's board is drawn, and closes with it.
       await this.deal({ ...gameRequest(this.options.options), date: day }, { command: "daily", daily: day, closing: ["deals"] });
-      const which = day === today ? `Today’s deal, ${day}` : `The deal of ${day}`;
-      this.notices.show(`${which}: the same for everyone on these rules, and it can be won.`, { id: "daily", timeout: 5000 });
+      this.notices.show(t(day === today ? "daily-today" : "daily-day", { date: day }), { id: "daily", timeout: 5000 });
     });
   }
 
@@ -126,7 +125,7 @@ export class Dealing extends EventTarget {
     const { session, dialogs } = this;
     const text = dialogs.typedDeal(kind);
     if (!text) {
-      dialogs.setText("deal-error", kind === "code" ? "Type a deal number or a code first." : "Paste the 52 cards first.");
+      dialogs.setText("deal-error", t(kind === "code" ? "deal-type-code-first" : "deal-paste-cards-first"));
       return null;
     }
     const request = { ...gameRequest(this.options.options), [kind]: text.replace(/^#/, "").replace(/,(?=\d{3}\b)/g, ""), from_options: true };
@@ -138,7 +137,7 @@ export class Dealing extends EventTarget {
         return;
       }
       await this.watching.stop();
-      if (!(await session.confirmLeave("New game"))) return;
+      if (!(await session.confirmLeave("new"))) return;
       try {
         await session.deal("new_game", request, { closing: ["deals"] });
         dialogs.clearTypedDeal(kind);
@@ -156,10 +155,9 @@ export class Dealing extends EventTarget {
       this.difficulty = null;
       return this.newGame(gameRequest(this.options.options));
     }
-    const label = difficulty[0].toUpperCase() + difficulty.slice(1);
     this.difficulty = difficulty;
     return this.newGame({ ...gameRequest(this.options.options), difficulty }, () =>
-      this.notices.show(words.findingDeal(label), { id: "difficulty" }));
+      this.notices.show(t(`deal-finding-${difficulty}`), { id: "difficulty" }));
   }
 
   /**
@@ -228,12 +226,13 @@ export class Dealing extends EventTarget {
   async rateDay(date) {
     const { dialogs } = this;
     this.ratedDay = date;
-    const today = date === isoDate(new Date());
-    const which = today ? "Today’s deal" : `The deal of ${new Date(`${date}T12:00:00`).toLocaleDateString(undefined, { month: "long", day: "numeric" })}`;
-    dialogs.setText("daily-rating", `${which}: rating…`);
+    const key = date === isoDate(new Date()) ? "daily-rating-today" : "daily-rating-day";
+    const day = formatDate(new Date(`${date}T12:00:00Z`), { month: "long", day: "numeric" });
+    dialogs.setText("daily-rating", t(`${key}-busy`, { date: day }));
     try {
       const rating = await this.engine.call("rate", { ...gameRequest(this.options.options), date });
-      if (this.ratedDay === date) dialogs.setText("daily-rating", `${which}: ${rating.class}`);
+      const name = `deal-class-${String(rating.class).toLowerCase().replace(/\s+/g, "-")}`;
+      if (this.ratedDay === date) dialogs.setText("daily-rating", t(key, { date: day, rating: has(name) ? t(name) : rating.class }));
     } catch (error) {
       if (this.ratedDay === date) dialogs.setText("daily-rating", "");
     }

@@ -7,6 +7,7 @@
 
 import { exportData } from "../model/storage.js";
 import { decodeBackup, encodeBackup } from "../model/backup-code.js";
+import { onLanguage, t } from "../model/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const GAMES_BEFORE_OFFER = 3;
@@ -35,21 +36,11 @@ const ICONS = {
     ["rect", { x: 12.5, y: 5, width: 3, height: 3, rx: 0.8 }], ["rect", { x: 8.5, y: 9, width: 3, height: 3, rx: 0.8 }]],
 };
 
+// Each platform's steps: a drawing and the key of its words.
 const STEPS = {
-  ios: [
-    ["share", "Tap the Share button: at the bottom of Safari on iPhone, at the top on iPad."],
-    ["add", "Scroll the list and tap “Add to Home Screen”."],
-    ["home", "Tap “Add”. TriPeaks is now an app on your home screen."],
-  ],
-  "android-menu": [
-    ["menu", "Open the browser’s menu (⋮)."],
-    ["add", "Tap “Install” or “Add to Home screen”."],
-    ["home", "Confirm. TriPeaks is now an app on your home screen."],
-  ],
-  "mac-safari": [
-    ["share", "Click the Share button, or open the File menu."],
-    ["dock", "Choose “Add to Dock”, then “Add”."],
-  ],
+  ios: [["share", "install-ios-share"], ["add", "install-ios-add"], ["home", "install-ios-home"]],
+  "android-menu": [["menu", "install-android-menu"], ["add", "install-android-add"], ["home", "install-android-home"]],
+  "mac-safari": [["share", "install-mac-share"], ["dock", "install-mac-dock"]],
 };
 
 function icon(doc, name) {
@@ -100,6 +91,7 @@ export class Installer {
     this.followTheme();
     this.refresh();
     this.showKept();
+    onLanguage(() => { this.refresh(); this.showKept(); if (this.panel.open) this.wordSteps(this.shownHow); });
     if (this.standalone()) this.keepSaves();
   }
 
@@ -122,8 +114,8 @@ export class Installer {
   /** The installed app on iPhone starts with nothing: say once how to bring progress from Safari. */
   welcome() {
     this.remember({ welcomed: true });
-    this.notices.show("Played in Safari before? Your games can come with you.", {
-      id: "install-welcome", action: { label: "Bring them in", run: () => this.open() },
+    this.notices.show(t("install-welcome"), {
+      id: "install-welcome", action: { label: t("install-welcome-action"), run: () => this.open() },
     });
   }
 
@@ -149,7 +141,7 @@ export class Installer {
     // In the installed app on iPhone the Menu item brings progress in from Safari instead.
     const bringIn = standalone && this.kind === "ios";
     this.menuItem.hidden = !this.how() && !bringIn;
-    this.menuItem.textContent = bringIn ? "Bring progress from Safari" : "Install on this device";
+    this.menuItem.textContent = t(bringIn ? "install-menu-bring" : "install-menu-install");
     if (!this.how()) this.notices.dismiss("install");
     this.panel.dataset.mode = standalone ? "installed" : "browser";
   }
@@ -166,12 +158,12 @@ export class Installer {
     if (offered || dismissed || !this.how() || this.dialogs.anyOpen()) return;
     if (wins < 1 && games < GAMES_BEFORE_OFFER) return;
     this.remember({ offered: true });
-    const note = this.notices.show("Add TriPeaks to your home screen: it plays offline.", {
-      id: "install", action: { label: "Install", run: () => this.open() },
+    const note = this.notices.show(t("install-offer"), {
+      id: "install", action: { label: t("install-offer-action"), run: () => this.open() },
     });
     const later = this.doc.createElement("button");
     later.type = "button";
-    later.textContent = "Not now";
+    later.textContent = t("install-later");
     later.dataset.noticeAction = "install-later";
     later.addEventListener("click", () => { note.remove(); this.remember({ dismissed: true }); });
     note.querySelector(".close").before(later);
@@ -191,21 +183,24 @@ export class Installer {
       this.refresh();
       return;
     }
+    this.wordSteps(how);
+    this.setMessage("");
+    this.dialogs.open("install");
+  }
+
+  /** The panel's steps for ``how`` this browser installs, and what happens to the progress. */
+  wordSteps(how) {
+    this.shownHow = how;
     const steps = this.panel.querySelector("[data-testid=install-steps]");
-    steps.replaceChildren(...(STEPS[how] || []).map(([name, text]) => {
+    steps.replaceChildren(...(STEPS[how] || []).map(([name, key]) => {
       const item = this.doc.createElement("li");
       const words = this.doc.createElement("span");
-      words.textContent = text;
+      words.textContent = t(key);
       item.append(icon(this.doc, name), words);
       return item;
     }));
-    this.panel.querySelector("[data-testid=carry-warning]").textContent = how === "ios"
-      ? "The home-screen app keeps its own storage, apart from Safari: it starts with no game and no statistics. " +
-        "Copy your progress now and paste it in the app (Menu → Bring progress from Safari), or keep the file. " +
-        "If you do not, your games stay here in Safari and the app starts afresh."
-      : "Your game and statistics carry over by themselves. To move them to another device, copy them or save a file.";
-    this.setMessage("");
-    this.dialogs.open("install");
+    this.panel.querySelector("[data-testid=carry-warning]").textContent =
+      t(how === "ios" ? "install-carry-warning-ios" : "install-carry-warning");
   }
 
   installedNow() {
@@ -235,10 +230,10 @@ export class Installer {
     field.hidden = false;
     try {
       await this.win.navigator.clipboard.writeText(link);
-      this.setMessage("Copied. Open the installed app and paste it there (Menu → Bring progress from Safari).");
+      this.setMessage(t("install-copied"));
     } catch {
       field.select();
-      this.setMessage("Copy the link above (it is selected), then paste it in the installed app.");
+      this.setMessage(t("install-copy-by-hand"));
     }
   }
 
@@ -249,7 +244,7 @@ export class Installer {
     history.replaceState(null, "", this.win.location.pathname + this.win.location.search);
     this.panel.querySelector("[data-testid=carry-paste]").value = code;
     this.panel.dataset.mode = "installed";
-    this.setMessage("This link carries a game and statistics. Tap “Bring it in” to use them here.");
+    this.setMessage(t("install-linked"));
     this.dialogs.open("install");
   }
 
@@ -259,7 +254,7 @@ export class Installer {
     try {
       text = await decodeBackup(field.value);
     } catch (error) {
-      this.setMessage(`Nothing was imported: ${error.message}.`);
+      this.setMessage(t("backup-import-failed", { reason: error.message }));
       return;
     }
     const say = (line) => { this.setMessage(line); this.dialogs.setText("stats-message", line); };
@@ -284,11 +279,8 @@ export class Installer {
     let kept = null;
     try { kept = storage && storage.persisted ? await storage.persisted() : null; } catch { kept = null; }
     line.dataset.kept = String(kept);
-    line.textContent = !this.storage.persistent
-      ? "Not saved: this browser refuses storage, so these figures last until the page is closed."
-      : kept
-        ? "Saved on this device, protected from clean-up."
-        : "Saved on this device. The browser may clear it when space runs low: install the app or keep a backup file.";
+    line.textContent = t(!this.storage.persistent ? "storage-kept-none"
+      : kept ? "storage-kept-protected" : "storage-kept-unprotected");
   }
 
   /** The status bar takes the table's colour in each theme. */

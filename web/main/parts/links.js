@@ -4,6 +4,7 @@
 import { parseLink } from "../model/link-reader.js";
 import { gameRequest } from "../model/options.js";
 import { words } from "../model/words.js";
+import { t } from "../model/i18n.js";
 
 export class Links {
   constructor({ engine, session, notices, options, watching }) {
@@ -56,7 +57,7 @@ export class Links {
     // Checked before anything is asked or counted: a link the engine refuses leaves the game as it was.
     if (!(await this.check(request))) return;
     this.asking = true;
-    const sure = await session.confirmLeave("Open the linked deal").finally(() => { this.asking = false; });
+    const sure = await session.confirmLeave("link").finally(() => { this.asking = false; });
     if (this.wanted) { // newer links came while asking: the answer is about the last of them
       request = this.wanted;
       this.wanted = null;
@@ -69,7 +70,7 @@ export class Links {
     try {
       await session.deal("new_game", request);
     } catch (error) {
-      this.bad(`This link does not open a deal: ${error.message}`);
+      this.bad(t("link-refused", { reason: error.message }));
       return;
     }
     this.clear();
@@ -82,7 +83,7 @@ export class Links {
       await this.engine.call("check_deal", request);
       return true;
     } catch (error) {
-      this.bad(`This link does not open a deal: ${error.message}`);
+      this.bad(t("link-refused", { reason: error.message }));
       return false;
     }
   }
@@ -109,7 +110,7 @@ export class Links {
       this.bad(error.message);
       return;
     }
-    const sure = await session.confirmLeave("Watch the replay");
+    const sure = await session.confirmLeave("replay");
     this.clear();
     if (!sure || !session.game) return;
     this.notices.dismiss("link");
@@ -136,7 +137,7 @@ export class Links {
     const board = this.session.board;
     const text = board.won
       ? words.share(board.score, board.moves)
-      : "Try this TriPeaks deal:";
+      : t("link-share-deal");
     return this.send(link, text);
   }
 
@@ -154,7 +155,7 @@ export class Links {
         return;
       }
       const board = session.board;
-      const text = board.won ? `${words.share(board.score, board.moves)} Watch how:` : "Watch my TriPeaks game:";
+      const text = board.won ? t("link-share-won", { boast: words.share(board.score, board.moves) }) : t("link-share-game");
       await this.send(link, text);
     });
   }

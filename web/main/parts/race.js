@@ -18,6 +18,7 @@
 
 import { countRace } from "../model/statistics.js";
 import { isLevel, raceWords } from "../views/race-strip.js";
+import { t } from "../model/i18n.js";
 
 const TICK = 200; // ms between looks at the race clock
 
@@ -93,13 +94,13 @@ export class Race {
     return session.enqueue(async () => {
       await this.watching.stop();
       if (!session.game) return;
-      if (!(await session.confirmLeave("Start the race"))) return;
+      if (!(await session.confirmLeave("race"))) return;
       notices.show(raceWords.preparing(level), { id: "race" });
       let plan;
       try {
         plan = await session.ask("race", { op: "plan", level, pace: this.pace });
       } catch (error) {
-        notices.show(`The race could not start: ${error.message}`, { id: "race", kind: "error" });
+        notices.show(t("race-could-not-start", { reason: error.message }), { id: "race", kind: "error" });
         return;
       }
       this.pending = { level, pace: this.pace, plan, result: null };
@@ -116,7 +117,7 @@ export class Race {
     if (fresh) {
       const left = this.current && !this.current.result && this.current !== this.pending;
       this.pending = null;
-      if (left) this.notices.show(raceWords.left, { id: "race", timeout: 6000 });
+      if (left) this.notices.show(raceWords.left(), { id: "race", timeout: 6000 });
     }
     this.current = game.race || null;
     if (!this.current) { this.stop(); this.view.winner(null); return; }
@@ -177,7 +178,7 @@ export class Race {
         this.timer = null;
         await this.storage.updateStats((stats) => countRace(stats, { id: `race:${game.gameId}`, level: race.level, winner: result.winner }));
         this.view.winner(result);
-        this.renderer.announce(`${raceWords.title(result)}. ${raceWords.detail(result)}`);
+        this.renderer.announce(t("race-announce", { title: raceWords.title(result), detail: raceWords.detail(result) }));
         if (!board.over) this.raceOver(result); // the AI cleared first: the race panel says so
       } catch (error) {
         console.warn("the race could not be judged:", error && error.message);

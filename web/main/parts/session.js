@@ -9,6 +9,7 @@
 
 import { recordId } from "../model/storage.js";
 import { DRAW } from "../model/vocabulary.js";
+import { t } from "../model/i18n.js";
 
 export const PLAYER = "player"; // the engine's name for the player's own game
 
@@ -97,8 +98,8 @@ export class Session extends EventTarget {
     } catch (error) {
       const where = this.storage.setAside("game", JSON.stringify(save));
       this.notices.show(where
-        ? `Your saved game could not be read (${error.message}). It was set aside (kept as ${where}), and a new game has started.`
-        : `Your saved game could not be read (${error.message}). There is no room to keep a copy, so it stays where it is and this game is not saved: free some space in your browser, then reload.`,
+        ? t("save-game-unreadable", { reason: error.message, where })
+        : t("save-game-unreadable-stuck", { reason: error.message }),
       { id: "game-problem", kind: "error" });
       this.#save = null;
       return false;
@@ -252,14 +253,15 @@ export class Session extends EventTarget {
 
   // -- leaving a game -------------------------------------------------------------------------
 
-  /** Ask before leaving a game in progress; says what leaving records. */
+  /** Ask before leaving a game in progress for ``what`` ("new", "restart", "link", "replay",
+   * "race": the keys save-leave-<what> and save-leave-<what>-title); says what leaving records. */
   async confirmLeave(what, { hold = false } = {}) {
     if (!this.inProgress()) return true;
     const loss = this.board.rules && this.board.rules.abandon_is_loss;
     return this.dialogs.confirm(
-      `${what}?`,
-      loss ? "This game is not finished: leaving it counts as a loss." : "This game is not finished. It will not be recorded.",
-      what, "Keep playing", { hold },
+      t(`save-leave-${what}-title`),
+      t(loss ? "save-leave-loss" : "save-leave-unrecorded"),
+      t(`save-leave-${what}`), t("save-keep-playing"), { hold },
     );
   }
 

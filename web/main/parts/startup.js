@@ -3,13 +3,9 @@
 
 import { gameRequest } from "../model/options.js";
 import { learn } from "../model/vocabulary.js";
+import { t } from "../model/i18n.js";
 
-const STEP_TEXT = {
-  fetch: "Loading the game engine…",
-  runtime: "Starting Python…",
-  engine: "Installing the game…",
-  import: "Dealing…",
-};
+const STEPS = ["fetch", "runtime", "engine", "import"]; // the engine's boot steps: start-<step> words each
 // No word from the download or the engine for this long: the player is told, and offered a reload.
 const STALLED_MS = 30_000;
 
@@ -37,7 +33,8 @@ export class Startup {
     // download once, into the precache.
     const controlled = !sw.supported || Boolean(navigator.serviceWorker.controller);
     this.watchForStall();
-    engine.on("progress", ({ step, done, total }) => this.progress(STEP_TEXT[step], (done + 1) / (total + 1)));
+    engine.on("progress", ({ step, done, total }) =>
+      this.progress(STEPS.includes(step) ? t(`start-${step}`) : null, (done + 1) / (total + 1)));
     if (controlled) this.startEngine();
 
     this.updates.watchStorage();
@@ -148,8 +145,8 @@ export class Startup {
     this.notices.dismiss("stalled");
     this.stallTimer = setTimeout(() => {
       if (!this.bootScreen.shown) return;
-      this.notices.show("Starting is taking longer than usual. A reload may help; your game and moves are kept.", {
-        id: "stalled", lasting: true, action: { label: "Reload", run: () => this.reloadKeepingWaiting() },
+      this.notices.show(t("start-stalled"), {
+        id: "stalled", lasting: true, action: { label: t("start-reload"), run: () => this.reloadKeepingWaiting() },
       });
     }, STALLED_MS);
   }
@@ -166,8 +163,8 @@ export class Startup {
     this.stopWatching();
     this.bootScreen.failed();
     const waiting = this.play.drop(); // nothing can play them now, but a try again can
-    this.notices.show(`The game engine could not start: ${error.message}`, {
-      id: "boot", kind: "error", action: { label: "Try again", run: () => this.reloadKeepingWaiting(waiting) },
+    this.notices.show(t("start-failed", { reason: error.message }), {
+      id: "boot", kind: "error", action: { label: t("start-try-again"), run: () => this.reloadKeepingWaiting(waiting) },
     });
   }
 

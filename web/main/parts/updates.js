@@ -1,7 +1,10 @@
 // What changes under the page: a new version from the service worker, saves another tab
 // made (its game, its options), and storage that fills up or frees again.
 
-const FULL = "Storage is full: nothing can be saved now, neither this game nor your statistics. Free some space for this site in your browser's settings, or export a backup from Statistics to keep them.";
+import { formatNumber, t } from "../model/i18n.js";
+
+/** Megabytes with one decimal, written the language's way. */
+const megabytes = (bytes) => formatNumber(bytes / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export class Updates {
   constructor({ sw, storage, notices, dialogs, session, options, isReady }) {
@@ -16,7 +19,7 @@ export class Updates {
     storage.onfull = (full, reason) => this.storageFull(full, reason);
     if (storage.full) this.storageFull(true);
     else if (!storage.persistent) {
-      notices.show("This browser does not let TriPeaks save (private mode or blocked storage): your game lasts as long as this page.", { id: "storage", kind: "error", lasting: true });
+      notices.show(t("storage-refused"), { id: "storage", kind: "error", lasting: true });
     }
   }
 
@@ -24,16 +27,16 @@ export class Updates {
   watchServiceWorker(startup) {
     const { sw, session } = this;
     sw.onprogress = ({ received, total }) => startup.progress(
-      `Downloading the game for offline play… ${(received / 1e6).toFixed(1)} of ${(total / 1e6).toFixed(1)} MB`,
+      t("update-downloading", { received: megabytes(received), total: megabytes(total) }),
       total ? received / total : 1, "download");
     sw.onupdate = () => this.offer();
     sw.beforeReload = () => session.enqueue(() => session.keepGame()); // another tab applied an update
   }
 
   offer() {
-    this.notices.show("A new version of TriPeaks is ready. Your game is kept.", {
+    this.notices.show(t("update-ready"), {
       id: "update",
-      action: { label: "Update now", run: () => this.apply() },
+      action: { label: t("update-now"), run: () => this.apply() },
     });
   }
 
@@ -48,7 +51,7 @@ export class Updates {
     return session.enqueue(async () => {
       session.keepGame();
       if (sw.applyUpdate()) { // the tap is answered at once: the reload follows
-        notices.show("Updating to the new version… Your game is kept.", { id: "updating", lasting: true });
+        notices.show(t("update-applying"), { id: "updating", lasting: true });
       }
     });
   }
@@ -57,14 +60,12 @@ export class Updates {
   storageFull(full, reason = null) {
     const notices = this.notices;
     if (full) {
-      notices.show(reason
-        ? `Nothing can be saved now (${reason}): your game and statistics are shown but not kept. Export a backup from Statistics to keep them.`
-        : FULL,
+      notices.show(reason ? t("storage-full-reason", { reason: String(reason) }) : t("storage-full"),
       { id: "storage", kind: "error", lasting: true });
     } else {
       notices.dismiss("storage");
       notices.dismiss("result-unsaved");
-      notices.show("Saving works again: your game and statistics are saved.", { id: "storage", timeout: 4000 });
+      notices.show(t("storage-works-again"), { id: "storage", timeout: 4000 });
     }
   }
 
@@ -83,7 +84,7 @@ export class Updates {
       const { value } = storage.load("game");
       if (same(value)) return;
       await session.takeUp(value); // while another game is watched, kept for Stop watching
-      if (!session.covered) notices.show("Your game was changed in another tab: this is where it stands now.", { id: "other-tab", timeout: 5000 });
+      if (!session.covered) notices.show(t("save-other-tab"), { id: "other-tab", timeout: 5000 });
     });
   }
 }

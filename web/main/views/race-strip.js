@@ -2,13 +2,14 @@
 // move, how far it has got), the Race panel's comparison, the winner's line, the race table.
 
 import { DRAW } from "../model/vocabulary.js";
-import { plural } from "../model/words.js";
+import { onLanguage, rankLetter, t } from "../model/i18n.js";
 
-const LEVEL_NAME = { easy: "Easy", normal: "Normal", hard: "Hard" };
+const LEVELS = ["easy", "normal", "hard"];
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-/** "7♥" for the notation's "7H" (the strip's words; the card itself comes from the engine). */
-const cardWords = (text) => text.replace(/^(10|[2-9TJQKA])([SHDC])$/, (_, rank, suit) => `${rank}${SUITS[suit]}`);
+/** "7♥" for the notation's "7H": the card's face as the strip shows it, its rank in the player's letters. */
+const cardWords = (text) => text.replace(/^(10|[2-9TJQKA])([SHDC])$/, (_, rank, suit) =>
+  `${rankLetter(rank === "10" ? "T" : rank)}${SUITS[suit]}`);
 
 /** "1:05" from ms. */
 const time = (ms) => {
@@ -17,40 +18,40 @@ const time = (ms) => {
 };
 
 /** Whether ``level`` is an AI level a race can be run against. */
-export const isLevel = (level) => Boolean(LEVEL_NAME[level]);
+export const isLevel = (level) => LEVELS.includes(level);
 
+/** The race's words, from the engine's codes (levels, result.reason, result.winner), worded
+ * when they are shown (model/i18n.js). */
 export const raceWords = {
-  who: (level) => `${LEVEL_NAME[level] || level} AI`,
-  waits: "waits for your first move",
-  paused: "waits while the game is stopped",
-  ready: (level) => `Race on: the ${LEVEL_NAME[level]} AI plays this deal too. It starts with your first move; clear the peaks before it does.`,
-  preparing: (level) => `Getting the ${LEVEL_NAME[level]} AI ready…`,
-  left: "The race was left unfinished: nothing is recorded.",
-  title: (result) => (result.winner === "you" ? `You won the race against the ${raceWords.who(result.level)}`
-    : result.winner === "ai" ? `The ${raceWords.who(result.level)} won the race`
-      : `The race against the ${raceWords.who(result.level)} is a tie`),
+  who: (level) => (isLevel(level) ? t(`race-ai-${level}`) : String(level)),
+  ready: (level) => t("race-ready", { ai: raceWords.who(level) }),
+  preparing: (level) => t("race-preparing", { ai: raceWords.who(level) }),
+  left: () => t("race-left"),
+  title: (result) => t(result.winner === "you" ? "race-won" : result.winner === "ai" ? "race-lost" : "race-tie",
+    { ai: raceWords.who(result.level) }),
   detail(result) {
     const you = result.you;
     const ai = result.ai;
     if (result.reason === "cleared" && result.winner === "you") {
-      return ai.won ? `You cleared the peaks in ${time(you.elapsed)}; it needed ${time(ai.finish_at)}.`
-        : `You cleared the peaks; it got stuck with ${plural(ai.cards_left, "card")} left.`;
+      return ai.won ? t("race-you-first", { your_time: time(you.elapsed), ai_time: time(ai.finish_at) })
+        : t("race-you-ai-stuck", { count: ai.cards_left });
     }
     if (result.reason === "cleared") {
-      return `It cleared the peaks in ${time(ai.finish_at)} (${plural(ai.moves, "move")}); you had ${plural(you.cards_left, "card")} left.`;
+      return t("race-ai-first", { time: time(ai.finish_at), moves: t("race-moves", { count: ai.moves }), count: you.cards_left });
     }
-    if (result.winner === "tie" && you.won) return `You both cleared the peaks in ${time(you.elapsed)}.`;
-    return `Both stuck: you with ${plural(you.cards_left, "card")} left, it with ${plural(ai.cards_left, "card")}.`;
+    if (result.winner === "tie" && you.won) return t("race-both-cleared", { time: time(you.elapsed) });
+    return t("race-both-stuck", { count: you.cards_left, cards: t("race-cards", { count: ai.cards_left }) });
   },
   /** The strip's last move: the race's end, or what the AI did last (``step``), and
    * whether it waits: before its first move (``paused``: the player's clock has stopped
    * after a move), or after one (``waiting``: the clock has stopped); ``stuck``: its game ends so. */
   last({ result, step, stuck, paused, waiting }) {
-    if (result) return result.winner === "you" ? "you won the race" : result.winner === "ai" ? "won the race" : "a tie";
-    if (!step) return paused ? raceWords.paused : raceWords.waits;
-    if (stuck) return "stuck";
-    if (waiting) return `${step.move === DRAW ? "drew" : `played ${cardWords(step.text)}`} · waiting`;
-    return step.move === DRAW ? "drew a card" : `played ${cardWords(step.text)}`;
+    if (result) return t(result.winner === "you" ? "race-last-you-won" : result.winner === "ai" ? "race-last-ai-won" : "race-last-tie");
+    if (!step) return t(paused ? "race-paused" : "race-waits");
+    if (stuck) return t("race-stuck");
+    const drew = step.move === DRAW;
+    if (waiting) return drew ? t("race-drew-waiting") : t("race-played-waiting", { card: cardWords(step.text) });
+    return drew ? t("race-drew") : t("race-played", { card: cardWords(step.text) });
   },
 };
 
@@ -58,6 +59,11 @@ export class RaceStrip {
   constructor(doc = document) {
     this.doc = doc;
     this.strip = doc.querySelector("[data-testid=race-strip]");
+    this.shown = { compared: null, winner: null }; // what the panels show, worded again in another language
+    onLanguage(() => {
+      if (this.shown.compared) this.compared(this.shown.compared);
+      this.winner(this.shown.winner);
+    });
   }
 
   $(id) { return this.doc.querySelector(`[data-testid=${id}]`); }
@@ -79,7 +85,8 @@ export class RaceStrip {
   /** The Race panel while the engine works out how each AI does. */
   comparing() {
     const table = this.$("race-compare");
-    table.querySelector("tbody").replaceChildren(this.row("—", "Working it out…", "", ""));
+    this.shown.compared = null;
+    table.querySelector("tbody").replaceChildren(this.row("—", t("race-working"), "", ""));
     table.setAttribute("aria-busy", "true");
     this.$("race-par").textContent = "";
   }
@@ -88,22 +95,25 @@ export class RaceStrip {
   compared({ results, par }) {
     const table = this.$("race-compare");
     const note = this.$("race-par");
+    this.shown.compared = { results, par };
     table.removeAttribute("aria-busy");
     if (!results) {
-      table.querySelector("tbody").replaceChildren(this.row("—", "Not known", "", ""));
+      table.querySelector("tbody").replaceChildren(this.row("—", t("race-not-known"), "", ""));
       return;
     }
     const scored = results.some((r) => typeof r.score === "number");
     table.classList.toggle("no-score", !scored);
     table.querySelector("tbody").replaceChildren(...results.map((r) => this.row(
-      raceWords.who(r.level), r.won ? "Cleared" : `${plural(r.cards_left, "card")} left`,
+      raceWords.who(r.level), r.won ? t("race-cleared") : t("race-cards-left", { count: r.cards_left }),
       String(r.moves), typeof r.score === "number" ? String(r.score) : "—")));
     if (par && par.result === "win") {
+      const draws = typeof par.draws === "number";
       note.textContent = typeof par.score === "number"
-        ? `Par (the solver, which sees every card): ${par.score_exact ? "" : "at least "}${plural(par.score, "point")}${typeof par.draws === "number" ? `, ${plural(par.draws, "draw")} at fewest` : ""}.`
-        : `The solver, which sees every card, clears this deal${typeof par.draws === "number" ? ` with ${plural(par.draws, "draw")} at fewest` : ""}.`;
+        ? t(`race-par${par.score_exact ? "" : "-at-least"}${draws ? "-draws" : ""}`,
+          { count: par.score, draws: draws ? t("race-draws", { count: par.draws }) : null })
+        : draws ? t("race-solver-clears-draws", { count: par.draws }) : t("race-solver-clears");
     } else if (par) {
-      note.textContent = "The solver finds no line that clears this deal.";
+      note.textContent = t("race-solver-no-line");
     } else {
       note.textContent = "";
     }
@@ -112,13 +122,14 @@ export class RaceStrip {
   /** The end-of-game panel's line naming the race's winner (hidden for a game that was no race). */
   winner(result) {
     const line = this.$("race-winner");
+    this.shown.winner = result || null;
     line.hidden = !result;
     if (!result) return;
     line.dataset.winner = result.winner;
     line.replaceChildren();
     const strong = this.doc.createElement("strong");
-    strong.textContent = `${raceWords.title(result)}.`;
-    line.append(strong, ` ${raceWords.detail(result)}`);
+    strong.textContent = t("race-heading", { title: raceWords.title(result) });
+    line.append(strong, " ", raceWords.detail(result));
   }
 
   /** Fill the race-over panel (the AI cleared while the player plays on); the caller opens it. */
@@ -135,7 +146,7 @@ export class RaceStrip {
     strip.hidden = false;
     strip.dataset.level = level;
     strip.querySelector("[data-testid=race-who]").textContent = raceWords.who(level);
-    strip.querySelector("[data-testid=race-left]").textContent = `${plural(left, "card")} left`;
+    strip.querySelector("[data-testid=race-left]").textContent = t("race-cards-left", { count: left });
     strip.querySelector(".race-fill").style.width = `${Math.round((100 * (start - left)) / start)}%`;
     strip.querySelector("[data-testid=race-last]").textContent = last;
     strip.dataset.state = over ? "over" : "on";
