@@ -45,13 +45,23 @@ const doc = document;
 const engine = new EngineClient(workerUrl);
 const storage = new Storage();
 
+/** The language kept with the options, read without a word: damaged options are
+ * reported (and set aside) later, by the options keeper, in the player's language. */
+function savedLanguage() {
+  try {
+    const saved = JSON.parse(storage.raw("options"));
+    return (saved && typeof saved.language === "string" && saved.language) || "auto";
+  } catch {
+    return "auto";
+  }
+}
+
 // The player's language first: every view words itself from its catalog. ?lang=xx chooses one
 // for this visit; then the one chosen in Options; then the browser's. A catalog that cannot be
 // fetched falls back to English.
 {
   const asked = new URLSearchParams(location.search).get("lang");
-  const saved = storage.load("options").value;
-  const code = chooseLanguage({ asked, chosen: (saved && saved.language) || "auto", browser: navigator.languages });
+  const code = chooseLanguage({ asked, chosen: savedLanguage(), browser: navigator.languages });
   try {
     useCatalog(await fetchCatalog(code));
   } catch (error) {
