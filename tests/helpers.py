@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
+from tripeaks import catalogs
 from tripeaks.cards import make_card, parse_card
 from tripeaks.game import DRAW, Game
 from tripeaks.layout import PEAK_CARDS
@@ -100,3 +101,25 @@ def with_unseen_shuffled(game: Game, seed: int) -> Game:
     for move in game.actions:
         other.apply(move)
     return other
+
+
+def said(error: dict[str, object], language: str = "en") -> str:
+    """What the player reads for a bridge error (``{"kind", "reason", "values"}``),
+    worded from the catalogs as the page words it (error-<reason>, else error-kind-<kind>)."""
+    catalog = catalogs.load(language)
+    reason, values = error["reason"], error.get("values") or {}
+    assert isinstance(reason, str) and isinstance(values, dict)
+    key = f"error-{reason}"
+    if key not in catalog.entries:
+        key = f"error-kind-{error['kind']}"
+    return catalog.text(key, **values)
+
+
+def hint_said(reason: str, values: dict[str, int] | None = None) -> str:
+    """A hint's reason in English, as the page and the command line word it."""
+    return catalogs.load("en").text(f"engine-hint-{reason}", **(values or {}))
+
+
+def shown(event: dict[str, object]) -> str:
+    """A board event as the page floats it, in English: "+3", "Peak +15", "Stuck -30"."""
+    return catalogs.load("en").text(f"engine-event-{event['kind']}", points=event["points"])

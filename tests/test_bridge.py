@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.helpers import said
 from tripeaks import analysis, bridge, dealer, replay_link, solver
 from tripeaks.ai import make_ai
 from tripeaks.bridge import handle
@@ -65,9 +66,10 @@ def test_rules_beside_a_code_that_contradict_it_are_refused_not_ignored():
     code = encode_code(7)  # a King-Ace wrap deal
     answer = call(type="new_game", code=code, rules={"wrap": False, "face_up": True})
     assert answer["ok"] is False
-    assert answer["error"]["message"] == (
-        f"the deal code {code} has its own rules, but the rules beside it ask for "
-        "King-Ace wrap off and face-up peaks on")
+    assert answer["error"] == {"kind": "bad-request", "reason": "deal-code-own-rules",
+                               "values": {"code": code}}
+    assert said(answer["error"]) == (
+        f"The deal code {code} has its own rules, but the rules beside it ask for others.")
     assert ok(type="state")["board"]["deal_number"] == 3  # the game in progress stays
     agreeing = ok(type="new_game", code=code, rules={"wrap": True, "scoring": "classic"})
     assert agreeing["board"]["rules"]["scoring"] == "classic"
@@ -116,7 +118,8 @@ def test_an_illegal_move_answers_with_the_players_reason():
     ok(type="new_game", number=3)
     answer = call(type="action", move=0)
     assert not answer["ok"]
-    assert answer["error"] == {"kind": "illegal-move", "message": "This card is blocked."}
+    assert answer["error"] == {"kind": "illegal-move", "reason": "blocked", "values": {}}
+    assert said(answer["error"]) == "This card is blocked."
 
 
 def test_an_undo_the_rules_refuse_is_its_own_kind():
@@ -165,7 +168,8 @@ def test_bad_requests_are_answered_not_raised(message, kind):
     answer = call(**message)
     assert answer["ok"] is False
     assert answer["error"]["kind"] == kind
-    assert answer["error"]["message"]
+    assert said(answer["error"]).endswith(".")  # a sentence the player can read
+    assert answer["error"]["reason"] != kind or kind == "bad-request"  # more than the kind
 
 
 def test_not_json_is_answered():
@@ -179,7 +183,8 @@ def test_a_message_nested_deeper_than_any_record_is_refused_and_the_game_stays()
     deep = '{"type": "restore", "record": ' + "[" * 50_000 + "]" * 50_000 + "}"
     answer = json.loads(bridge.handle_json(deep))
     assert answer["ok"] is False and answer["error"]["kind"] == "bad-request"
-    assert "nested too deeply" in answer["error"]["message"]
+    assert answer["error"]["reason"] == "not-json"
+    assert "nested too deeply" in answer["error"]["detail"]["text"]  # for the console
     assert ok(type="state") == before
 
 
@@ -189,7 +194,9 @@ def test_a_bug_in_the_engine_becomes_an_internal_error(monkeypatch):
     answer = call(type="action", move="draw")
     assert answer["ok"] is False
     assert answer["error"]["kind"] == "internal"
-    assert "ZeroDivisionError" in answer["error"]["message"]
+    assert answer["error"]["reason"] == "internal" and answer["error"]["values"] == {}
+    assert answer["error"]["detail"]["type"] == "ZeroDivisionError"
+    assert "ZeroDivisionError" in answer["error"]["detail"]["traceback"]
 
 
 def test_hint_names_a_legal_move():
@@ -288,7 +295,7 @@ def test_an_ai_plays_the_current_deal_one_legal_move_at_a_time():
         if step["board"]["over"]:
             break
     assert seen >= 23
-    assert call(type="ai_step", level="normal")["error"]["message"] == "The game is over."
+    assert said(call(type="ai_step", level="normal")["error"]) == "The game is over."
     assert call(type="ai_step", level="grandmaster")["ok"] is False
 
 
@@ -456,7 +463,8 @@ def test_a_difficulty_not_found_is_said_and_the_game_stays(monkeypatch):
     monkeypatch.setattr(dealer, "DIFFICULTY_TRIES", 0)
     answer = call(type="new_game", difficulty="expert")
     assert answer["error"]["kind"] == "not-found"
-    assert "No Expert deal was found" in answer["error"]["message"]
+    assert answer["error"]["values"] == {"difficulty": "Expert", "tries": 0}
+    assert "No Expert deal was found" in said(answer["error"])
     assert ok(type="state")["board"]["deal_number"] == 7
     assert call(type="new_game", difficulty="impossible")["error"]["kind"] == "bad-request"
 
@@ -488,9 +496,8 @@ def test_a_bad_replay_link_is_one_message_and_the_game_in_progress_stays():
     for link in bad:
         answer = call(type="check_replay", link=link)
         assert answer["ok"] is False and answer["error"]["kind"] == "bad-replay", link
-        assert answer["error"]["message"].startswith("This replay link does not replay") \
-            or link == 7
-        assert not answer["error"]["message"].endswith("..")
+        assert said(answer["error"]).startswith("This replay link does not replay"), link
+        assert not said(answer["error"]).endswith("..")
     assert ok(type="state") == before
 
 
@@ -501,7 +508,9 @@ def test_share_game_refuses_a_game_too_long_for_a_link(monkeypatch):
     monkeypatch.setattr(replay_link, "MAX_LINK", 10)
     answer = call(type="share_game")
     assert answer["error"]["kind"] == "too-long"
-    assert answer["error"]["message"].startswith("No replay link: this game has too many actions")
+    assert answer["error"]["reason"] == "replay-too-many-actions"
+    assert said(answer["error"]) == (
+        "No replay link: this game has too many actions (1) for a replay link.")
 
 
 def test_ai_results_play_the_deal_from_its_start_and_leave_the_game():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from tests.helpers import said
 from tripeaks import analysis, bridge
 from tripeaks.deals import encode_code
 from tripeaks.game import Game
@@ -67,7 +68,8 @@ def test_saved_options_beyond_the_codes_rules_still_apply():
 def test_a_links_own_rules_that_contradict_its_code_are_still_refused():
     answer = json.loads(bridge.handle_json(json.dumps(
         {"type": "check_deal", "code": "TP1-E-AAAAAAB", "rules": {"wrap": False}})))
-    assert answer["ok"] is False and "has its own rules" in answer["error"]["message"]
+    assert answer["ok"] is False and answer["error"]["reason"] == "deal-code-own-rules"
+    assert "has its own rules" in said(answer["error"])
     # ... and so is a from_options that is not exactly true
     answer = json.loads(bridge.handle_json(json.dumps(
         {"type": "check_deal", "code": "TP1-E-AAAAAAB", "rules": {"wrap": False},

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.helpers import said
 from tripeaks import bridge
 from tripeaks.commands import GAME_COMMANDS
 from tripeaks.engine import KEPT_GAME, MAX_GAMES, Engine
@@ -53,7 +54,8 @@ def test_a_command_about_a_game_must_name_it(engine):
                     {"type": "drop_game"}, {"type": "rate"}, {"type": "check_deal"}):
         answer = call(engine, **message)
         assert answer["error"]["kind"] == "bad-request", message
-        assert "game" in answer["error"]["message"]
+        assert answer["error"]["reason"] == "game-name-missing", message
+        assert "game" in said(answer["error"])
     assert ok(engine, type="state", game="player")["board"]["moves"] == 0
 
 

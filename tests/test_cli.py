@@ -91,7 +91,7 @@ def test_module_entry_point_exits_2_on_bad_input():
     done = subprocess.run([sys.executable, "-m", "tripeaks", "deal", "99999999999"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("tripeaks: deal numbers run from 0")
+    assert done.stderr.startswith("tripeaks: Deal numbers run from 0")
 
 
 def test_a_whole_terminal_game_can_be_played(monkeypatch, capsys):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import signal
 import socket
 import subprocess
@@ -92,7 +93,8 @@ def test_control_characters_from_the_user_are_shown_escaped(capsys):
 @pytest.mark.parametrize("argv", [["deal"], ["stats", "--start"], ["solve"]])
 def test_a_5000_digit_deal_number_gets_the_usual_message(capsys, argv):
     err = one_line_error(*run(capsys, *argv, "9" * 5000))
-    assert "deal numbers run from 0 to" in err and "5,000 digits" in err
+    # the engine's words (from the catalogs), or argparse's own (English) for --start
+    assert "deal numbers run from 0 to" in err.lower() and re.search(r"5,?000 digits", err)
     assert len(err) < 200
 
 

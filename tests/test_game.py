@@ -181,7 +181,7 @@ def test_presets_follow_their_pages():
 def test_empty_waste_start_takes_any_uncovered_card_first():
     game = Game(parse_deal(custom_deal({18: "5H", 19: "KS"}, "9C")), Rules(empty_waste=True))
     assert game.waste_top is None and game.stock_count == 24
-    assert game.view()["waste"] == {"card": None, "name": None, "count": 0}
+    assert game.view()["waste"] == {"card": None, "count": 0}
     game.play(19)
     assert game.legal_moves()[-1] == DRAW and 18 not in game.legal_moves()
     game.undo()

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.helpers import hint_said
 from tripeaks import analysis, bridge
 from tripeaks.game import Game
 from tripeaks.rules import preset_rules
@@ -36,8 +37,9 @@ def test_following_the_hints_reaches_par(preset, number):
     assert game.won and game.score == par.score
     first = hints[0]
     assert first.aim == "par" and first.score == par.score
-    assert first.reason == (f"This move keeps a line to {par.score} points, "
-                            "the best score still possible.")
+    assert first.reason == "keeps-best-score" and first.values == {"score": par.score}
+    assert hint_said(first.reason, first.values) == (
+        f"This move keeps a line to {par.score} points, the best score still possible.")
     assert {h.score for h in hints} == {par.score}
 
 
@@ -59,9 +61,11 @@ def test_a_hint_without_scoring_or_out_of_budget_says_it_only_keeps_a_win():
     game = Game.new(8, preset_rules("relaxed"))
     hint = analysis.hint(game)
     assert hint.aim == "win" and hint.score is None
-    assert hint.reason == "This move keeps a winning line."
+    assert hint.reason == "keeps-win"
+    assert hint_said(hint.reason) == "This move keeps a winning line."
     tight = analysis.hint(Game.new(8, preset_rules("standard")), max_nodes=1000)
-    assert tight.aim == "win" and "best score" in tight.reason
+    assert tight.aim == "win" and tight.reason == "keeps-win-best-unknown"
+    assert "best score" in hint_said(tight.reason)
 
 
 def test_the_bridge_hint_reply_says_what_the_hint_aims_for():
@@ -73,8 +77,9 @@ def test_the_bridge_hint_reply_says_what_the_hint_aims_for():
     ok(type="new_game", number=8, preset="standard")
     reply = ok(type="hint")
     par = ok(type="par")["score"]
-    assert set(reply) >= {"move", "reason", "source", "aim", "score"}
+    assert set(reply) >= {"move", "reason", "values", "source", "aim", "score"}
     assert reply["source"] == "solver" and isinstance(reply["move"], int)
-    assert reply["aim"] == "par" and reply["score"] == par and str(par) in reply["reason"]
+    assert reply["aim"] == "par" and reply["score"] == par and reply["reason"] == "keeps-best-score"
+    assert reply["values"] == {"score": par}
     ok(type="new_game", number=8, preset="relaxed")
     assert ok(type="hint")["aim"] == "win"

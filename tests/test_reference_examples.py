@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import chain_deal, custom_deal, play_all
+from tests.helpers import chain_deal, custom_deal, play_all, shown
 from tripeaks.cards import parse_card
 from tripeaks.cli import board_words
 from tripeaks.game import DRAW, Game, IllegalMoveError, UndoError
@@ -43,7 +43,8 @@ def test_001_loss_with_70_streak_points_one_peak_and_6_cards_left_scores_55():
     game.apply(moves[-1])
     assert game.stuck and not game.won
     assert game.cards_left == 6
-    assert game.events[-1] == {"kind": "stuck", "points": -30, "label": "Stuck -30"}
+    assert game.events[-1] == {"kind": "stuck", "points": -30}
+    assert shown(game.events[-1]) == "Stuck -30"
     assert game.score == 55
     assert game.state.card_points == 70 and game.state.peak_points == 15
 
@@ -96,7 +97,7 @@ def test_002_peaks_cleared_on_moves_37_42_50_score_750():
     cleared_on = []
     for move in moves:
         game.apply(move)
-        if any(e["label"] == "Peak +100" for e in game.events):
+        if any(shown(e) == "Peak +100" for e in game.events):
             cleared_on.append(game.moves)
     assert cleared_on == [37, 42, 50]
     assert game.won and game.score == 750
@@ -200,7 +201,7 @@ def test_000_streak_scores_1_2_3_and_a_draw_resets_it():
     labels = []
     for move in moves:
         game.apply(move)
-        labels.append(game.events[0]["label"] if game.events else "no points")
+        labels.append(shown(game.events[0]) if game.events else "no points")
     assert labels == ["+1", "+2", "+3", "no points", "+1", "+2"]
     assert game.score == 9 and game.streak == 2
 
@@ -211,9 +212,10 @@ def test_000_tip_bonuses_15_15_30_and_10_per_stock_card_left():
     peak_labels = []
     for move in moves:
         game.apply(move)
-        peak_labels += [e["label"] for e in game.events if e["kind"] == "peak"]
+        peak_labels += [shown(e) for e in game.events if e["kind"] == "peak"]
     assert peak_labels == ["Peak +15", "Peak +15", "Peak +30"]
-    assert game.events[-1] == {"kind": "stock", "points": 210, "label": "Stock +210"}
+    assert game.events[-1] == {"kind": "stock", "points": 210}
+    assert shown(game.events[-1]) == "Stock +210"
     assert game.score == 406 + 60 + 210
 
 
@@ -235,7 +237,7 @@ def test_000_undoing_a_draw_does_not_give_the_streak_back():
     assert game.stock_count == 23 and game.waste_top == game.cards[moves[2]]
     assert game.streak == 0 and game.score == 6
     game.apply(moves[3])  # the fourth card of the chain now starts a new streak
-    assert game.events[0]["label"] == "+1" and game.score == 7
+    assert shown(game.events[0]) == "+1" and game.score == 7
 
 
 @pytest.mark.parametrize("again", ["replay", "redo"])
@@ -253,7 +255,7 @@ def test_000_undo_cannot_keep_a_streak_alive(again):
     else:
         game.redo()
     game.apply(moves[3])
-    assert [e["label"] for e in game.events] == ["+2"]
+    assert [shown(e) for e in game.events] == ["+2"]
     assert game.streak == 2 and game.score == 6
 
 

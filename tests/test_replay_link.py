@@ -200,7 +200,7 @@ def test_replay_link_prints_the_replayed_game(capsys):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["replay", "--link", f"#replay={CODE}.dA"], "move 2 (4H) is illegal"),
-    (["replay", "--link", "#replay=TP1-E-AAAA0GU.d", "--json"], "unknown deal"),
+    (["replay", "--link", "#replay=TP1-E-AAAA0GU.d", "--json"], "is not used in deal codes"),
     (["replay", "1234", "--link", f"#replay={CODE}.d"], "drop a deal"),
     (["replay", "--link", f"#replay={CODE}.d", "--moves", "D"], "drop --moves"),
     (["replay", "--link", f"#replay={CODE}.d", "--preset", "classic"], "drop --preset"),
@@ -219,5 +219,5 @@ def test_replay_link_from_a_shell():
                            f"{BASE}#replay={CODE}.dTd!"], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr == "tripeaks: character 4 of the moves, '!', is not a move " \
-        "(A-Z, a, b for a peak card; d, u, r)\n"
+    assert proc.stderr == "tripeaks: This replay link does not replay: character 4 of the " \
+        "moves, '!', is not a move (A-Z, a, b for a peak card; d, u, r).\n"

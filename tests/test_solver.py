@@ -20,7 +20,7 @@ from tests.helpers import replay_line, wasm_sample
 from tests.reference_solver import reference_solve
 from tripeaks import ai, analysis, lattice, solver
 from tripeaks import par as par_search
-from tripeaks.cards import card_name, parse_card
+from tripeaks.cards import card_code, parse_card
 from tripeaks.cli import main
 from tripeaks.deals import shuffle
 from tripeaks.game import DRAW, Game
@@ -215,7 +215,7 @@ def test_hint_in_a_lost_position_is_a_legal_move():
     game = Game.new(entry["number"], Rules(wrap=entry["wrap"]))
     h = analysis.hint(game)
     assert h.move in game.legal_moves() and h.result == "loss"
-    assert h.to_json()["move"] == h.text and "clears the most" in h.reason
+    assert h.to_json()["move"] == h.text and h.reason == "clears-most"
 
 
 def test_a_deal_is_freed_as_soon_as_the_cache_drops_it():
@@ -307,8 +307,9 @@ def test_analysis_names_a_losing_play_as_a_player_says_it():
                 game.apply(losing[0])
                 report = analysis.analyse(game, with_par=False)
                 assert report.turning_point == step
-                assert report.turning_name == card_name(game.cards[losing[0]])
-                assert report.to_json()["turning_name"] == report.turning_name
+                # the page names the card from its code ("turning_name" is gone)
+                assert report.turning_move == card_code(game.cards[losing[0]])
+                assert "turning_name" not in report.to_json()
                 return
             game.apply(move)
     pytest.fail("no deal among 0..49 has a losing play on its winning line")

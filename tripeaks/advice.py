@@ -30,6 +30,7 @@ from .ai import normal_pick
 from .cards import adjacent
 from .game import Game
 from .layout import ALL_REMOVED, COVER_MASK, COVERS, GROUP_MASKS, GROUP_OF, PEAK_CARDS, TIPS
+from .refusal import Refusal
 from .scoring import ScoreState, Scoring
 
 __all__ = ["Advice", "advise", "visible_seed", "WORLDS", "PLAY_ON", "REDEAL"]
@@ -37,11 +38,13 @@ __all__ = ["Advice", "advise", "visible_seed", "WORLDS", "PLAY_ON", "REDEAL"]
 WORLDS = 40
 """Worlds sampled per question: the mean's spread stays a few dollars, and a
 question costs tens of milliseconds (docs/benchmarks.md)."""
-PLAY_ON, REDEAL = "play on", "redeal"
+PLAY_ON, REDEAL = "play-on", "redeal"
 
 
-class AdviceError(ValueError):
+class AdviceError(Refusal):
     """A position the advice cannot weigh: a game that scores nothing."""
+
+    reason = "no-money"
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def advise(game: Game, worlds: int = WORLDS) -> Advice:
     """
     system = game.scoring
     if not system.has_score:
-        raise AdviceError("there is no money to weigh: this game scores nothing")
+        raise AdviceError("there is no money to weigh: this game scores nothing", "no-money")
     if game.over:
         return Advice(0.0, 0, False, 0)
     waste_cards, face_up = _seen(game)

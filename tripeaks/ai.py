@@ -30,6 +30,7 @@ from .cards import adjacent
 from .game import Game
 from .layout import COVER_MASK, COVERS, PEAK_CARDS
 from .notation import DRAW
+from .refusal import Refusal
 from .solver import BudgetExceeded, DealSolver
 
 __all__ = ["View", "visible", "AIPlayer", "EasyAI", "NormalAI", "HardAI", "LEVELS", "make_ai",
@@ -218,5 +219,6 @@ def make_ai(level: str, seed: int | None = None) -> AIPlayer:
     """An AI player by level name: easy, normal or hard."""
     cls = LEVELS.get(level.strip().lower())
     if cls is None:
-        raise ValueError(f"unknown AI level '{level}': use one of {', '.join(LEVELS)}")
+        raise Refusal(f"unknown AI level '{level}': use one of {', '.join(LEVELS)}",
+                      "unknown-level", level=level[:20], choices=", ".join(LEVELS))
     return cls(seed)

@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 from . import deals
 from .ai import HardAI
-from .cards import card_name
 from .game import Game
 from .jsontext import JSON, AnalysisJSON, GameRecord, HintJSON
 from .notation import DRAW, REDO, UNDO, move_text
@@ -80,6 +79,9 @@ class Hint:
     move: int | None
     text: str | None
     reason: str
+    """Why, as a code the page and the command line word (``engine-hint-<reason>``):
+    ``game-over``, ``fair``, ``keeps-best-score`` (``values["score"]``), ``keeps-win``,
+    ``keeps-win-best-unknown``, ``clears-most`` or ``clears-most-unknown``."""
     source: str
     result: str = UNKNOWN
     aim: str = "none"
@@ -89,10 +91,15 @@ class Hint:
     score: int | None = None
     """With aim ``par``: the final score that line reaches."""
 
+    @property
+    def values(self) -> dict[str, int]:
+        """The reason's placeholders."""
+        return {} if self.score is None else {"score": self.score}
+
     def to_json(self) -> HintJSON:
         return {"move": self.text, "position": self.move, "reason": self.reason,
-                "source": self.source, "result": self.result, "aim": self.aim,
-                "score": self.score}
+                "values": self.values, "source": self.source, "result": self.result,
+                "aim": self.aim, "score": self.score}
 
 
 def _most_cleared(solver: DealSolver, removed: int, wrank: int, s: int,
@@ -156,11 +163,10 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
     table and best lines for the next hint.
     """
     if game.over:
-        return Hint(None, None, "The game is over.", "fair" if fair else "solver")
+        return Hint(None, None, "game-over", "fair" if fair else "solver")
     if fair:
         move = HardAI(seed=0).choose(game)
-        return Hint(move, move_text(game.cards, move), "Best move from the cards you can see.",
-                    "fair", aim="fair")
+        return Hint(move, move_text(game.cards, move), "fair", "fair", aim="fair")
     pos = Position.of(game)
     cache = SolverCache() if cache is None else cache
     # the table decides every deal: no node cap
@@ -172,20 +178,15 @@ def hint(game: Game, fair: bool = False, *, max_nodes: int = HINT_NODES,
         if aimed is not None and aimed[2]:
             score, line, _exact = aimed
             move = line[0]
-            return Hint(move, move_text(game.cards, move),
-                        f"This move keeps a line to {score} points, the best score still "
-                        "possible.", "solver", WIN, "par", score)
+            return Hint(move, move_text(game.cards, move), "keeps-best-score", "solver", WIN,
+                        "par", score)
         move = solution.line[0]
-        reason = "This move keeps a winning line."
-        if aimed is not None:
-            reason += " (Too many lines remain to find the best score yet.)"
+        reason = "keeps-win" if aimed is None else "keeps-win-best-unknown"
         return Hint(move, move_text(game.cards, move), reason, "solver", WIN, "win")
     solver = deal_solver(pos.cards, pos.wrap, cache)
     cleared, _count = _most_cleared(solver, pos.removed, pos.waste_rank, pos.stock_index)
     move = cleared[0] if cleared else game.legal_moves()[0]
-    reason = ("No line wins from here; this move starts the line that clears the most cards."
-              if solution.result == LOSS else
-              "The solver ran out of time; this move clears the most cards it found.")
+    reason = "clears-most" if solution.result == LOSS else "clears-most-unknown"
     return Hint(move, move_text(game.cards, move), reason, "solver", solution.result, "clear")
 
 
@@ -207,19 +208,11 @@ class Analysis:
     par: Par | None
     cards: tuple[int, ...] = field(default=(), repr=False)
 
-    @property
-    def turning_name(self) -> str | None:
-        """The turning move as a player says it: ``king of hearts``, or ``None`` for a draw."""
-        if self.turning_point is None or self.moves[self.turning_point] == DRAW:
-            return None
-        return card_name(self.cards[self.moves[self.turning_point]])
-
     def to_json(self) -> AnalysisJSON:
         return {
             "winnable": self.winnable,
             "turning_point": self.turning_point,
             "turning_move": self.turning_move,
-            "turning_name": self.turning_name,
             "still_winnable": self.still_winnable,
             "moves": [move_text(self.cards, m) for m in self.moves],
             "par": None if self.par is None else self.par.to_json(),

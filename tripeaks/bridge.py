@@ -2,9 +2,16 @@
 
 The worker hands :func:`handle_json` a JSON text ``{"type": ..., ...}`` and
 posts back the JSON text it returns: ``{"ok": true, "result": ...}`` or
-``{"ok": false, "error": {"kind": ..., "message": ...}}``. Nothing but plain
-JSON crosses the boundary, and no exception escapes: a bug in the engine
-reaches the page as a message, never as a frozen board.
+``{"ok": false, "error": {"kind": ..., "reason": ..., "values": {...}}}`` (Errors,
+below). Nothing but plain JSON crosses the boundary, and no exception escapes: a
+bug in the engine reaches the page as an error, never as a frozen board.
+
+No English crosses it either: the engine sends kinds, codes and numbers, and the
+page (and the command line) word them from the catalogs (tripeaks/locale):
+a card by its code (``card-name``), a preset by its name (``preset-<name>``,
+``preset-<name>-summary``), a board event by its kind (``engine-event-<kind>``,
+``{points}``), a hint by its reason (``engine-hint-<reason>``, its values), an
+error by its reason (``error-<reason>``, its values; else ``error-kind-<kind>``).
 
 Games by name. The engine (:class:`~tripeaks.engine.Engine`, one here: ``ENGINE``)
 holds several games at once, each under a name the page picks: 1 to 32 of
@@ -40,6 +47,14 @@ first move and after a restore)::
      "card": int, "code": "7H",   # the card that move moved: for an undo, the card
                              # back on the peaks (at "move"), or back in the stock
      "points": int, "streak_grew": bool, "peak_cleared": 0..2 | None}
+
+The board's ``events`` (what the last action earned or cost, as it happens)::
+
+    [{"kind": "streak" | "peak" | "stock" | "clear" | "stuck" | "card" | "draw" | "undo",
+      "points": int}, ...]   # points signed: a cost is negative
+
+Its ``slots`` give each position's card by its code ("card": "7H" | None while face
+down or played), and ``waste`` its top card's: {"card": "7H" | None, "count": int}.
 
 ``describe`` is the board as facts, no words (the view's slots carry the same facts, so
 the page words its board from those and a move does not pay for both)::
@@ -89,15 +104,23 @@ Commands ([game]: names its game in "game"):
                                             deals.daily_number(date); state + {"date"}
     drop_game [game]                        forget that game: {"dropped": bool}
     describe  [game]                        the board as facts (above)
-    hint      [game] {fair?}                {"move": int | None, "reason": str, "source",
-                                            "fair": bool, "aim": "par"|"win"|"clear"|"fair",
+    hint      [game] {fair?}                {"move": int | None, "reason", "values",
+                                            "source", "fair": bool,
+                                            "aim": "par"|"win"|"clear"|"fair",
                                             "score": int | None}: the fair hint (only the
                                             cards the player can see) under Challenge or
-                                            when asked
+                                            when asked. "reason": game-over | fair |
+                                            keeps-best-score | keeps-win |
+                                            keeps-win-best-unknown | clears-most |
+                                            clears-most-unknown; "values": its numbers
+                                            ({"score"} for keeps-best-score, else {})
     solve     [game] {max_seconds?}         {"result": "win"|"loss"|"unknown", "line": [...] | None}
     par       [game] {max_seconds?}         the deal's par from its start (par.Par.to_json()),
                                             plus "yours": {"score", "draws"} of the game so far
-    analyse   [game] {max_seconds?}         analysis.Analysis.to_json() of the game so far,
+    analyse   [game] {max_seconds?}         analysis.Analysis.to_json() of the game so far
+                                            ({"winnable", "turning_point", "turning_move":
+                                            its card code or "D", "still_winnable", "moves",
+                                            "par"}),
                                             plus "line": a winning line from the start (ints)
                                             or None, which follows the player's own moves
                                             up to the turning point when one is found, and
@@ -126,11 +149,14 @@ Commands ([game]: names its game in "game"):
                                             from its start (its moves timed; "pace" scales the
                                             times), or, with op "judge", race.judge of the
                                             game at race time elapsed (ms):
-                                            {"winner": "you"|"ai"|"tie"|None, ...}
-    presets                                 the named rule sets
+                                            {"winner": "you"|"ai"|"tie"|None, "reason":
+                                            "cleared"|"fewer"|"same"|"" (undecided), ...}
+    presets                                 the named rule sets: {"presets": [{"name",
+                                            "rules", "scores"}]}; the page words each by
+                                            its name (preset-<name>, preset-<name>-summary)
     advise    [game]                        advice.Advice.to_json(): {"play_on": dollars
                                             still to come if the player plays on well (a
-                                            float), "redeal": 0, "advice": "play on" |
+                                            float), "redeal": 0, "advice": "play-on" |
                                             "redeal", "draws": the best plan's most draws,
                                             "next_is_draw": bool, "worlds": int}; from the
                                             cards the player can see only (the money game)
@@ -143,8 +169,23 @@ Commands ([game]: names its game in "game"):
     goals_met [game] {goals}                {"met": ["bronze", ...]}: the goals (as
                                             daily_goals gave them) the game has met so far
 
-Errors. An error's ``kind`` is one of these stable names (``ERROR_KINDS``, sent in
-``hello``); its ``message`` is written for the player:
+Errors. Every refusal is::
+
+    {"ok": false, "error": {"kind": str,          # one of ERROR_KINDS, below
+                            "reason": str,        # a stable code, lowercase-dashed:
+                                                  # the page words it as error-<reason>
+                            "values": {name: str | int | float | None},  # its placeholders
+                            "detail"?: {"type", "text", "traceback"?}}}  # for the console
+
+``reason`` names the refusal more closely than ``kind`` (``blocked``, ``wrong-rank``,
+``not-a-deal-code``, ``replay-illegal-move``...): each exception the engine raises
+towards the bridge (:class:`~tripeaks.refusal.Refusal`) carries one, and every one
+has a message ``error-<reason>`` in the catalogs with the values as its placeholders
+(tests/test_bridge_speaks_no_english.py). Identifiers in values (a deal code, a card
+code, a text the player typed) are as given; numbers are numbers. Only an
+``internal`` error (a bug) or a request no refusal names (reason ``bad-request``,
+``not-json``) has a ``detail``: a developer's words, never shown to the player.
+An error's ``kind`` is one of these stable names (``ERROR_KINDS``, sent in ``hello``):
 
     bad-request    a request the bridge cannot read: not JSON, an unknown type, a bad field,
                    a command about a game with no "game" or a badly formed one
@@ -160,7 +201,7 @@ Errors. An error's ``kind`` is one of these stable names (``ERROR_KINDS``, sent 
     game-over      the AI's move asked of a finished game
     not-found      no deal of the difficulty asked for was found (dealer.NoDealFound)
     too-long       a game with too many actions for a replay link
-    internal       a bug in the engine; the message names it, with a traceback
+    internal       a bug in the engine; its detail names it, with a traceback
 """
 
 from __future__ import annotations
@@ -174,7 +215,9 @@ from .commands import GAME_COMMANDS, OTHER_COMMANDS, Command
 from .dealer import NoDealFound
 from .engine import Engine
 from .game import IllegalMoveError, RecordError, UndoError
+from .jsontext import JSONObject
 from .notation import NotationError
+from .refusal import Refusal, Value
 from .request import ERROR_KINDS, FIRST_DEAL, BridgeError, Reply, fair_hint, make_rules
 from .rules import RulesError
 
@@ -197,32 +240,44 @@ _KIND_OF: tuple[tuple[type[ValueError], str], ...] = (
 names its own, any other ValueError is a request the engine cannot carry out: bad-request."""
 
 
-def _kind(error: ValueError) -> str:
+def _kind(error: Refusal) -> str:
     if isinstance(error, BridgeError):
         return error.kind
     return next((kind for cls, kind in _KIND_OF if isinstance(error, cls)), "bad-request")
+
+
+def _refused(kind: str, reason: str, values: dict[str, Value] | None = None,
+             detail: JSONObject | None = None) -> Reply:
+    error: JSONObject = {"kind": kind, "reason": reason, "values": dict(values or {})}
+    if detail is not None:
+        error["detail"] = detail
+    return {"ok": False, "error": error}
+
+
+def _detail(exc: Exception, trace: bool = False) -> JSONObject:
+    """What a developer reads in the console; the page never shows it."""
+    detail: JSONObject = {"type": type(exc).__name__, "text": str(exc)}
+    if trace:
+        detail["traceback"] = traceback.format_exc(limit=8)
+    return detail
 
 
 def handle(message: object, engine: Engine = ENGINE) -> Reply:
     """Carry out one request on ``engine``; always answers, never raises."""
     try:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise BridgeError("a request is an object with a 'type'")
+            raise BridgeError("a request is an object with a 'type'", "not-a-request")
         command = COMMANDS.get(message["type"])
         if command is None:
-            raise BridgeError(f"unknown request type '{message['type']}'")
+            raise BridgeError(f"unknown request type '{message['type']}'", "unknown-request",
+                              request=message["type"][:40])
         return {"ok": True, "result": command(engine, message)}
-    except ValueError as exc:  # a refusal: an illegal move, a bad deal, code or record, ...
-        return {"ok": False, "error": {"kind": _kind(exc), "message": str(exc)}}
+    except Refusal as exc:  # a refusal: an illegal move, a bad deal, code or record, ...
+        return _refused(_kind(exc), exc.reason, exc.values)
+    except ValueError as exc:  # a request the engine cannot carry out, not named more closely
+        return _refused("bad-request", "bad-request", detail=_detail(exc))
     except Exception as exc:  # a bug: report it, keep the worker alive
-        return {
-            "ok": False,
-            "error": {
-                "kind": "internal",
-                "message": f"{type(exc).__name__}: {exc}",
-                "traceback": traceback.format_exc(limit=8),
-            },
-        }
+        return _refused("internal", "internal", detail=_detail(exc, trace=True))
 
 
 def handle_json(text: str, engine: Engine = ENGINE) -> str:
@@ -230,9 +285,7 @@ def handle_json(text: str, engine: Engine = ENGINE) -> str:
     try:
         message = jsontext.loads(text)
     except ValueError as exc:  # not JSON, or nested deeper than any message
-        answer: Reply = {
-            "ok": False, "error": {"kind": "bad-request", "message": f"not JSON: {exc}"},
-        }
+        answer = _refused("bad-request", "not-json", detail=_detail(exc))
     else:
         answer = handle(message, engine)
     return json.dumps(answer, separators=(",", ":"))

@@ -10,6 +10,8 @@ suit 0..3 in the order clubs, diamonds, hearts, spades. Rank-major order means
 
 from __future__ import annotations
 
+from .refusal import Refusal
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 RANK_NAMES = (
@@ -19,8 +21,10 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 DECK = tuple(range(52))
 
 
-class CardError(ValueError):
+class CardError(Refusal):
     """A card code that is not one of the 52 cards."""
+
+    reason = "not-a-card"
 
 
 def rank(card: int) -> int:
@@ -56,12 +60,15 @@ def parse_card(text: str) -> int:
     if code.startswith("10"):
         code = "T" + code[2:]
     if len(code) != 2:
-        raise CardError(f"'{text}' is not a card: write a rank and a suit, like 7H or TS")
+        raise CardError(f"'{text}' is not a card: write a rank and a suit, like 7H or TS",
+                        "card-length", text=text[:20])
     rank_char, suit_char = code[0], code[1]
     if rank_char not in RANKS:
-        raise CardError(f"'{text}' is not a card: the rank must be one of {RANKS}")
+        raise CardError(f"'{text}' is not a card: the rank must be one of {RANKS}",
+                        "card-rank", text=text[:20], ranks=RANKS)
     if suit_char not in SUITS:
-        raise CardError(f"'{text}' is not a card: the suit must be one of {SUITS}")
+        raise CardError(f"'{text}' is not a card: the suit must be one of {SUITS}",
+                        "card-suit", text=text[:20], suits=SUITS)
     return RANKS.index(rank_char) * 4 + SUITS.index(suit_char)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NotRequired, TextIO, TypedDict
 
 from .analysis import hint
-from .cards import card_name
+from .catalogs import Catalog
 from .cli_common import (
     Parser,
     UsageError,
@@ -26,6 +26,8 @@ from .cli_common import (
     game_from,
     rules_from,
 )
+from .cli_words import card_words, event_text, refusal_text, words
+from .cli_words import hint_text as hint_words
 from .coach_cli import register as register_coach_commands
 from .dealer import Dealer
 from .game import DRAW, Game
@@ -117,7 +119,7 @@ def _replay_link(args: argparse.Namespace) -> Game:
     return decode_link(args.link)
 
 
-def board_text(board: Description) -> str:
+def board_text(board: Description, catalog: Catalog | None = None) -> str:
     """The peaks, waste and stock (``Game.describe()``) as a picture: ``##`` face
     down, ``..`` gone; each card midway between the two covering it, 4 columns a card."""
     lines = []
@@ -127,7 +129,9 @@ def board_text(board: Description) -> str:
             cell = ".." if place["removed"] else place["code"] or "##"
             line = line.ljust(TEXT_COLUMNS[place["slot"]]) + cell
         lines.append(line)
-    lines.append(f"waste {board['waste']['code'] or '--'}   stock {board['stock']}")
+    lines.append((catalog or words()).text("cli-board-waste-stock",
+                                           card=board["waste"]["code"] or "--",
+                                           count=board["stock"]))
     return "\n".join(lines)
 
 
@@ -144,48 +148,48 @@ def _text_columns() -> tuple[int, ...]:
 TEXT_COLUMNS = _text_columns()
 
 
-def board_words(board: Description) -> str:
+def board_words(board: Description, catalog: Catalog | None = None) -> str:
     """The board (``Game.describe()``) in words, row by row, as a screen reader
     would want it: the cards still on the table, then a row with none says so."""
-    labels = ("Peaks", "row 2", "row 3", "bottom row")
-    parts = []
-    for label, row in zip(labels, board["peaks"], strict=True):
-        names = [card_name(p["card"]) if p["card"] is not None else "face-down card"
-                 for p in row if not p["removed"]]
-        parts.append(f"{label}: {', '.join(names) or 'empty'}")
-    top = board["waste"]["card"]
-    stock = board["stock"]
-    return (f"Stock: {stock} card{'' if stock == 1 else 's'}; waste pile: "
-            f"{'empty' if top is None else card_name(top)}. " + "; ".join(parts) + ".")
+    catalog = catalog or words()
+    empty = catalog.text("cli-empty")
+    rows = [", ".join(card_words(p["code"], catalog) for p in row if not p["removed"]) or empty
+            for row in board["peaks"]]
+    waste = board["waste"]["code"]
+    return catalog.text(
+        "cli-board-words", stock=catalog.text("cli-stock-cards", count=board["stock"]),
+        waste=empty if waste is None else card_words(waste, catalog),
+        row1=rows[0], row2=rows[1], row3=rows[2], row4=rows[3])
 
 
-def status_text(game: Game) -> str:
-    parts = []
+def status_text(game: Game, catalog: Catalog | None = None) -> str:
+    """The status line: score, streak, moves and cards left, and the end when it came."""
+    catalog = catalog or words()
+    figures = {"streak": game.streak, "moves": game.moves, "cards_left": game.cards_left}
     if game.score is not None:
-        parts.append(f"score {game.score}")
-    parts += [f"streak x{game.streak}", f"moves {game.moves}", f"cards left {game.cards_left}"]
+        line = catalog.text("cli-status", score=game.score, **figures)
+    else:
+        line = catalog.text("cli-status-no-score", **figures)
     if game.won:
-        parts.append("WON")
+        line += "  " + catalog.text("cli-status-won")
     elif game.stuck:
-        parts.append("no more moves")
-    return "  ".join(parts)
-
-
-PLAY_HELP = ("a card (7H) plays it; d draws; u undoes; r redoes; h hints; b reads the board; "
-             "q quits")
+        line += "  " + catalog.text("cli-status-stuck")
+    return line
 
 
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     game = game_from(args, required=False)
     solvers = SolverCache()  # one table for every hint of the game
     source = stdin or sys.stdin
-    print(f"Deal {game.deal_code or 'custom'}. {PLAY_HELP}.")
+    catalog = words()
+    print(catalog.text("cli-play-start", code=game.deal_code) if game.deal_code
+          else catalog.text("cli-play-start-custom"))
     while True:
         print()
-        print(board_text(game.describe()))
-        print(status_text(game))
+        print(board_text(game.describe(), catalog))
+        print(status_text(game, catalog))
         if game.over:
-            print("You won!" if game.won else "No more moves available.")
+            print(catalog.text("cli-won" if game.won else "cli-stuck"))
             if not game.can_undo:
                 return 0
         print("> ", end="", flush=True)
@@ -204,23 +208,21 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
             elif command == "h":
                 print(hint_text(game, solvers))
             elif command == "b":
-                print(f"  {board_words(game.describe())}")
+                print(f"  {board_words(game.describe(), catalog)}")
             elif command in ("d", ""):
                 game.draw()
             else:
                 game.apply(parse_actions(game.cards, command)[0] if command else DRAW)
             for event in game.events:
                 if event["kind"] != "undo":
-                    print(f"  {event['label']}")
+                    print(f"  {event_text(event, catalog)}")
         except ValueError as error:
-            print(f"  {error}")
+            print(f"  {refusal_text(error, catalog)}")
 
 
 def hint_text(game: Game, solvers: SolverCache | None = None) -> str:
-    found = hint(game, cache=solvers)
-    if found.text is None:
-        return "  No hint: the game is over."
-    return f"  Hint: {found.text} ({found.reason})"
+    """The hint for ``game``, worded for the terminal."""
+    return "  " + hint_words(hint(game, cache=solvers))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -293,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _drop_stdout()
         return PIPE_CLOSED_EXIT
     except ValueError as error:
-        print(f"tripeaks: {one_line(str(error))}", file=sys.stderr)
+        print(f"tripeaks: {one_line(refusal_text(error))}", file=sys.stderr)
         return USAGE_EXIT
     except KeyboardInterrupt:
         return 130

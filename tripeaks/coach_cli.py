@@ -31,7 +31,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found.to_json()))
     else:
-        print(f"{found.advice}: playing on is worth ${found.play_on:.2f} still to come "
+        advice = found.advice.replace("-", " ")
+        print(f"{advice}: playing on is worth ${found.play_on:.2f} still to come "
               f"(dealing again: $0), over {found.worlds} deals of the unseen cards")
     return 0
 

@@ -65,7 +65,7 @@ def _action(engine: Engine, msg: Request) -> Reply:
     elif isinstance(move, int) and not isinstance(move, bool) and 0 <= move <= DRAW:
         game.apply(move)
     else:
-        raise BridgeError(f"unknown move {move!r}")
+        raise BridgeError(f"unknown move {move!r}", "unknown-move", move=str(move)[:20])
     return state(game)
 
 
@@ -95,7 +95,7 @@ def _daily(engine: Engine, msg: Request) -> Reply:
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
     if not isinstance(date, str):
-        raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
+        raise BridgeError("the daily deal needs a date, YYYY-MM-DD", "date-missing")
     # The daily deal is winnable under its own rules, whatever winnable_only says.
     game = engine.put(name, Game.new(engine.dealer.daily_number(date, rules), rules))
     return {**state(game), "date": date}
@@ -110,7 +110,7 @@ def _prepare(engine: Engine, msg: Request) -> Reply:
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
     if date is not None and not isinstance(date, str):
-        raise BridgeError("the daily deal needs a date, YYYY-MM-DD")
+        raise BridgeError("the daily deal needs a date, YYYY-MM-DD", "date-missing")
     return {"ready": engine.dealer.prepare(rules, date=date, level=difficulty(msg))}
 
 
@@ -131,12 +131,12 @@ def _share_game(engine: Engine, msg: Request) -> Reply:
     game = _held(engine, msg)
     base = msg.get("base", "")
     if not isinstance(base, str):
-        raise BridgeError("base is the app's address, a string")
+        raise BridgeError("base is the app's address, a string", "bad-base")
     try:
         return {"link": replay_link.encode_link(game, base)}
     except replay_link.ReplayLinkError as error:
-        raise BridgeError(f"No replay link: {str(error).rstrip('.')}.",
-                          kind="too-long") from None
+        raise BridgeError(f"No replay link: {str(error).rstrip('.')}.", error.reason,
+                          kind="too-long", **error.values) from None
 
 
 def _action_name(action: int) -> int | str:
@@ -147,12 +147,12 @@ def _check_replay(engine: Engine, msg: Request) -> Reply:
     """What a replay link holds, every action checked; no game is touched."""
     link = msg.get("link")
     if not isinstance(link, str):
-        raise BridgeError("a replay link is a text", kind="bad-replay")
+        raise BridgeError("a replay link is a text", "replay-not-text", kind="bad-replay")
     try:
         game = replay_link.decode_link(link)
     except replay_link.ReplayLinkError as error:
         raise BridgeError(f"This replay link does not replay: {str(error).rstrip('.')}.",
-                          kind="bad-replay") from None
+                          error.reason, kind="bad-replay", **error.values) from None
     board = game.view()
     rules = game.rules.to_json()
     start: jsontext.JSONObject = {"rules": rules}
@@ -190,6 +190,7 @@ def _hint(engine: Engine, msg: Request) -> Reply:
     return {
         "move": result.move,
         "reason": result.reason,
+        "values": result.values,
         "source": result.source,
         "fair": fair,
         # "par": the move keeps a line to the best score still possible
@@ -252,9 +253,10 @@ def _ai_step(engine: Engine, msg: Request) -> Reply:
     game = _held(engine, msg)
     level = msg.get("level", "normal")
     if not isinstance(level, str):
-        raise BridgeError("an AI level is easy, normal or hard")
+        raise BridgeError("an AI level is easy, normal or hard", "unknown-level",
+                          level=str(level)[:20], choices="easy, normal, hard")
     if game.over:
-        raise BridgeError("The game is over.", kind="game-over")
+        raise BridgeError("The game is over.", "game-over", kind="game-over")
     move = ai.make_ai(level, seed=len(game.actions)).choose(game)
     game.apply(move)
     return {**state(game), "move": move, "text": move_text(game.cards, move)}
@@ -267,7 +269,7 @@ def _ai_results(engine: Engine, msg: Request) -> Reply:
     levels = msg.get("levels", ["easy", "normal", "hard"])
     names = [x for x in levels if isinstance(x, str)] if isinstance(levels, list) else []
     if not isinstance(levels, list) or len(names) != len(levels):
-        raise BridgeError("levels is a list of AI levels: easy, normal, hard")
+        raise BridgeError("levels is a list of AI levels: easy, normal, hard", "bad-levels")
     out = []
     for level in names[:3]:
         played = ai.make_ai(level, seed=0).play(start.restarted())
@@ -282,17 +284,18 @@ def _race(engine: Engine, msg: Request) -> Reply:
     game = _held(engine, msg)
     level, pace = msg.get("level"), msg.get("pace", 1)
     if not isinstance(level, str) or level.strip().lower() not in race.PACE:
-        raise BridgeError("an AI level is easy, normal or hard")
+        raise BridgeError("an AI level is easy, normal or hard", "unknown-level",
+                          level=str(level)[:20], choices=", ".join(race.PACE))
     if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0.001 <= pace <= 10:
-        raise BridgeError("pace is a number from 0.001 to 10")
+        raise BridgeError("pace is a number from 0.001 to 10", "bad-pace")
     plan = engine.races.plan(game, level.strip().lower(), float(pace))
     if msg.get("op", "plan") == "plan":
         return plan.to_json()
     if msg.get("op") != "judge":
-        raise BridgeError("a race op is plan or judge")
+        raise BridgeError("a race op is plan or judge", "bad-race-op")
     elapsed = msg.get("elapsed")
     if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or elapsed < 0:
-        raise BridgeError("elapsed is the race time in ms")
+        raise BridgeError("elapsed is the race time in ms", "bad-elapsed")
     board = game.view()
     return race.judge(plan, won=bool(board["won"]), over=bool(board["over"]),
                       cards_left=int(board["cards_left"]), elapsed=float(elapsed),
@@ -311,14 +314,14 @@ def _daily_goals(engine: Engine, msg: Request) -> Reply:
     rules = make_rules(msg.get("preset"), msg.get("rules"))
     date = msg.get("date")
     if not isinstance(date, str):
-        raise BridgeError("the daily goals need a date, YYYY-MM-DD")
+        raise BridgeError("the daily goals need a date, YYYY-MM-DD", "date-missing")
     return dict(daily_goals(date, rules, engine.dealer))
 
 
 def _goals_met(engine: Engine, msg: Request) -> Reply:
     goals = msg.get("goals")
     if not isinstance(goals, list) or not 1 <= len(goals) <= 3:
-        raise BridgeError("goals is the list daily_goals gave: one to three goals")
+        raise BridgeError("goals is the list daily_goals gave: one to three goals", "bad-goals")
     return {"met": goals_met(_held(engine, msg), [goal_from_json(g) for g in goals])}
 
 
@@ -338,7 +341,7 @@ def _hello(engine: Engine, msg: Request) -> Reply:
 def _presets(engine: Engine, msg: Request) -> Reply:
     return {
         "presets": [
-            {"name": p.name, "title": p.title, "summary": p.summary, "rules": p.rules.to_json(),
+            {"name": p.name, "rules": p.rules.to_json(),
              "scores": scoring_for(p.rules.scoring).counts()}
             for p in PRESETS.values()
         ]

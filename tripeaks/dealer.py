@@ -17,14 +17,17 @@ from collections.abc import Callable
 from . import analysis, deals, rating
 from .game import Game
 from .rating import Rating
+from .refusal import Refusal
 from .rules import Rules
 from .solver import SolverCache
 
 __all__ = ["Dealer", "DealSearch", "NoDealFound", "DIFFICULTY_TRIES", "random_number"]
 
 
-class NoDealFound(ValueError):
+class NoDealFound(Refusal):
     """No deal of the difficulty asked for was found in :data:`DIFFICULTY_TRIES` deals."""
+
+    reason = "no-deal-found"
 
 
 DIFFICULTY_TRIES = 100
@@ -178,7 +181,8 @@ class DealSearch:
         if self.found is None:
             name = rating.CLASSES[(self.level or 1) - 1]
             raise NoDealFound(f"No {name} deal was found in {self.tries} deals tried under "
-                              "these rules: try another difficulty.")
+                              "these rules: try another difficulty.", "no-deal-found",
+                              difficulty=name, tries=self.tries)
         return self.found
 
 

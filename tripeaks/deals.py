@@ -15,6 +15,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import NamedTuple
 
+from .refusal import Refusal
+
 MASK64 = (1 << 64) - 1
 CODE_DIGITS = 7
 MAX_DEAL = 32**CODE_DIGITS - 1
@@ -25,8 +27,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Base-32 digits; I, O, 0 and 1 are left out because they are easily misread."""
 
 
-class DealError(ValueError):
+class DealError(Refusal):
     """A deal number, date or deal code that does not name a deal."""
+
+    reason = "bad-deal"
 
 
 def splitmix64(state: int) -> tuple[int, int]:
@@ -62,7 +66,8 @@ def shuffle(number: int) -> tuple[int, ...]:
 
 def check_number(number: int) -> int:
     if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= MAX_DEAL:
-        raise DealError(f"deal numbers run from 0 to {MAX_DEAL:,}; '{number}' is not one")
+        raise DealError(f"deal numbers run from 0 to {MAX_DEAL:,}; '{number}' is not one",
+                        "deal-number-range", number=str(number)[:24], max=MAX_DEAL)
     return number
 
 
@@ -70,11 +75,13 @@ def parse_number(text: str) -> int:
     """Read a deal number typed by a player (``#1234`` and ``1,234`` accepted)."""
     cleaned = text.strip().lstrip("#").replace(",", "").replace("_", "")
     if not cleaned.isdigit():
-        raise DealError(f"'{text}' is not a deal number: use digits only, like 1234")
+        raise DealError(f"'{text}' is not a deal number: use digits only, like 1234",
+                        "not-a-deal-number", text=text[:24])
     if len(cleaned.lstrip("0")) > len(str(MAX_DEAL)):  # far too big (and too long to convert)
         shown = cleaned if len(cleaned) <= 24 else f"{cleaned[:10]}...{cleaned[-10:]}"
         raise DealError(f"deal numbers run from 0 to {MAX_DEAL:,}; '{shown}' "
-                        f"({len(cleaned):,} digits) is not one")
+                        f"({len(cleaned):,} digits) is not one", "deal-number-too-long",
+                        number=shown, digits=len(cleaned), max=MAX_DEAL)
     return check_number(int(cleaned))
 
 
@@ -88,7 +95,8 @@ def daily_number(date: _dt.date | str) -> int:
         try:
             date = _dt.date.fromisoformat(date.strip())
         except ValueError:
-            raise DealError(f"'{date}' is not a date: write it as YYYY-MM-DD") from None
+            raise DealError(f"'{date}' is not a date: write it as YYYY-MM-DD", "not-a-date",
+                            text=str(date)[:24]) from None
     return date.year * 10000 + date.month * 100 + date.day
 
 
@@ -128,31 +136,33 @@ def decode_code(text: str) -> DealCode:
     code = "".join(text.split()).upper()
     parts = code.split("-")
     if len(parts) != 3:
-        raise DealError(f"'{text}' is not a deal code: it should look like TP1-E-ABCDEFG")
+        raise DealError(f"'{text}' is not a deal code: it should look like TP1-E-ABCDEFG",
+                        "not-a-deal-code", text=text[:40])
     prefix, rules, body = parts
     if prefix != CODE_PREFIX:
-        raise DealError(f"'{text}' is not a deal code: it should start with {CODE_PREFIX}-")
+        raise DealError(f"'{text}' is not a deal code: it should start with {CODE_PREFIX}-",
+                        "deal-code-prefix", text=text[:40], prefix=CODE_PREFIX)
     if not rules or rules[0] not in "ECN":
         raise DealError(
-            f"'{text}': the rules part must start with E (King-Ace wrap) or C (no wrap)"
-        )
+            f"'{text}': the rules part must start with E (King-Ace wrap) or C (no wrap)",
+            "deal-code-rules", text=text[:40])
     flags = rules[1:]
     if flags not in ("", "F", "W", "FW"):
         raise DealError(
             f"'{text}': after {rules[0]} the rules part may only add F (face-up peaks) "
-            "then W (empty waste)"
-        )
+            "then W (empty waste)", "deal-code-flags", text=text[:40])
     if len(body) != CODE_DIGITS:
         raise DealError(
-            f"'{text}': the last part must have {CODE_DIGITS} characters, not {len(body)}"
-        )
+            f"'{text}': the last part must have {CODE_DIGITS} characters, not {len(body)}",
+            "deal-code-length", text=text[:40], digits=CODE_DIGITS, length=len(body))
     number = 0
     for i, char in enumerate(body):
         if char not in CODE_ALPHABET:
             extra = " (codes never use 0, 1, I or O)" if char in "01IO" else ""
             raise DealError(
                 f"'{text}': character {i + 1} of the last part, '{char}', "
-                f"is not used in deal codes{extra}"
-            )
+                f"is not used in deal codes{extra}",
+                "deal-code-misread" if extra else "deal-code-character", text=text[:40],
+                position=i + 1, character=char)
         number = number * 32 + CODE_ALPHABET.index(char)
     return DealCode(number, rules[0] != "C", "F" in flags, "W" in flags)

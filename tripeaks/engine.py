@@ -42,7 +42,8 @@ class Engine:
         """
         found = self._games.get(name)
         if found is None:
-            raise BridgeError(f"no game named '{name}' has been started", kind="no-game")
+            raise BridgeError(f"no game named '{name}' has been started", "no-game",
+                              kind="no-game", name=name)
         self._games.move_to_end(name)
         return found
 

@@ -15,7 +15,7 @@ into words) and the versioned save (:meth:`Game.to_record`, :meth:`Game.from_rec
 from __future__ import annotations
 
 from . import deals
-from .cards import card_code, card_name
+from .cards import card_code
 from .jsontext import Board, Description, GameRecord, Slot, TableCard
 from .layout import COVERED_BY, PEAK_CARDS, ROW_OF, ROW_SIZES, ROW_STARTS
 from .notation import (
@@ -28,6 +28,7 @@ from .notation import (
     parse_deal,
 )
 from .position import GamePosition, IllegalMoveError, UndoError
+from .refusal import Refusal
 from .rules import Rules, RulesError, preset_of
 
 __all__ = ["DRAW", "Game", "IllegalMoveError", "UndoError", "RecordError", "COLUMNS"]
@@ -55,8 +56,10 @@ COLUMNS = _columns()
 """For each position, its column on a 4-row, 10-column grid (the row is ``ROW_OF``)."""
 
 
-class RecordError(ValueError):
+class RecordError(Refusal):
     """A saved game that cannot be read."""
+
+    reason = "not-a-record"
 
 
 class Game(GamePosition):
@@ -71,7 +74,6 @@ class Game(GamePosition):
             slots.append({
                 "slot": p,
                 "card": card_code(self.cards[p]) if face_up else None,
-                "name": card_name(self.cards[p]) if face_up else None,
                 "removed": removed,
                 "face_up": face_up,
                 "free": self.is_uncovered(p),
@@ -92,7 +94,6 @@ class Game(GamePosition):
             "slots": slots,
             "waste": {
                 "card": None if top is None else card_code(top),
-                "name": None if top is None else card_name(top),
                 "count": self.waste_count,
             },
             "stock": {"count": self.stock_count},
@@ -166,24 +167,27 @@ class Game(GamePosition):
         :raises RecordError: for anything that is not such a record, with the reason.
         """
         if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise RecordError("this is not a TriPeaks saved game")
+            raise RecordError("this is not a TriPeaks saved game", "not-a-record")
         version = record.get("version")
         if version != RECORD_VERSION:
-            raise RecordError(f"saved game version {version!r} is not supported")
+            raise RecordError(f"saved game version {version!r} is not supported", "record-version",
+                              version=str(version)[:20])
         try:
             rules = Rules.from_json(record.get("rules", {}))
             cards = parse_deal(str(record.get("deal", "")))
             number = record.get("number")
             if number is not None and not isinstance(number, int):
-                raise RecordError("the deal number of the saved game is not a number")
+                raise RecordError("the deal number of the saved game is not a number",
+                                  "record-number")
             game = cls(cards, rules, number)
             for i, action in enumerate(parse_actions(cards, str(record.get("actions", "")))):
                 try:
                     game.act(action)
                 except (IllegalMoveError, UndoError) as error:
-                    raise RecordError(f"action {i + 1} of the saved game: {error}") from None
+                    raise RecordError(f"action {i + 1} of the saved game: {error}",
+                                      "record-action", action=i + 1) from None
         except (RulesError, NotationError, deals.DealError) as error:
-            raise RecordError(f"saved game: {error}") from None
+            raise RecordError.like(f"saved game: {error}", error) from None
         return game
 
     def __repr__(self) -> str:

@@ -30,6 +30,7 @@ from .game import Game
 from .layout import PEAK_CARDS
 from .par import Par, par
 from .rating import Rating
+from .refusal import Refusal
 from .rules import Rules, preset_of
 from .solver import FIRST_STOCK
 
@@ -65,8 +66,10 @@ class DailyGoalsJSON(TypedDict):
     goals: list[GoalJSON]
 
 
-class GoalError(ValueError):
+class GoalError(Refusal):
     """A goal that is not one of ours: an unknown kind or medal, or no whole-number target."""
+
+    reason = "bad-goal"
 
 
 @dataclass(frozen=True)
@@ -85,14 +88,16 @@ def goal_from_json(data: object) -> Goal:
     :raises GoalError: for anything else.
     """
     if not isinstance(data, dict):
-        raise GoalError("a goal is an object with a medal, a kind and a target")
+        raise GoalError("a goal is an object with a medal, a kind and a target", "goal-not-object")
     medal, kind, target = data.get("medal"), data.get("kind"), data.get("target")
     if medal not in MEDALS:
-        raise GoalError(f"unknown medal {medal!r}: use one of {', '.join(MEDALS)}")
+        raise GoalError(f"unknown medal {medal!r}: use one of {', '.join(MEDALS)}", "unknown-medal",
+                        medal=str(medal)[:20], choices=", ".join(MEDALS))
     if kind not in KINDS:
-        raise GoalError(f"unknown goal kind {kind!r}: use one of {', '.join(KINDS)}")
+        raise GoalError(f"unknown goal kind {kind!r}: use one of {', '.join(KINDS)}",
+                        "unknown-goal-kind", goal=str(kind)[:20], choices=", ".join(KINDS))
     if not isinstance(target, int) or isinstance(target, bool):
-        raise GoalError("a goal's target is a whole number")
+        raise GoalError("a goal's target is a whole number", "goal-target")
     return Goal(str(medal), str(kind), target)
 
 
@@ -103,7 +108,7 @@ def choose_goals(game: Game, rating: Rating, found: Par) -> list[Goal]:
     :raises ValueError: for a deal that cannot be won (the daily deal always can).
     """
     if not rating.winnable or found.draws is None:
-        raise ValueError("goals are chosen for a deal that can be won")
+        raise GoalError("goals are chosen for a deal that can be won", "goals-unwinnable")
     level = max(1, rating.level)
     bronze = Goal("bronze", "clear_cards", BRONZE_CARDS[level])
     if game.scoring.has_score and found.score is not None:

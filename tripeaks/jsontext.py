@@ -78,12 +78,11 @@ def loads(text: str, max_depth: int = MAX_DEPTH) -> JSON:
 
 
 class ScoreEvent(TypedDict):
-    """What one action earned, as the app shows it: ``{"kind": "streak", "points": 7,
-    "label": "+7"}`` (:mod:`tripeaks.scoring`)."""
+    """What one action earned, as the app shows it: ``{"kind": "streak", "points": 7}``
+    (:mod:`tripeaks.scoring`); the page and the command line word it by kind."""
 
     kind: str
     points: int
-    label: str
 
 
 class ScoreCounts(TypedDict):
@@ -110,11 +109,10 @@ class LastAction(TypedDict):
 
 
 class Slot(TypedDict):
-    """One peak position of the board; a face-down card's code and name are ``None``."""
+    """One peak position of the board; a face-down card's code is ``None``."""
 
     slot: int
     card: str | None
-    name: str | None
     removed: bool
     face_up: bool
     free: bool
@@ -127,7 +125,6 @@ class Slot(TypedDict):
 
 class Waste(TypedDict):
     card: str | None
-    name: str | None
     count: int
 
 
@@ -213,6 +210,7 @@ class HintJSON(TypedDict):
     move: str | None
     position: int | None
     reason: str
+    values: dict[str, int]
     source: str
     result: str
     aim: str
@@ -239,7 +237,6 @@ class AnalysisJSON(TypedDict):
     winnable: bool | None
     turning_point: int | None
     turning_move: str | None
-    turning_name: str | None
     still_winnable: bool | None
     moves: list[str]
     par: ParJSON | None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import DECK, CardError, card_code, parse_card
+from .refusal import Refusal
 
 DRAW = 28
 UNDO = -1
@@ -22,8 +23,10 @@ REDO = -2
 ACTION_TOKENS = {"D": DRAW, "U": UNDO, "R": REDO}
 
 
-class NotationError(ValueError):
+class NotationError(Refusal):
     """Text that is not a deal, a move or a record."""
+
+    reason = "not-a-deal"
 
 
 def parse_deal(text: str) -> tuple[int, ...]:
@@ -33,18 +36,20 @@ def parse_deal(text: str) -> tuple[int, ...]:
     """
     tokens = text.replace(",", " ").split()
     if len(tokens) != 52:
-        raise NotationError(f"a deal has 52 cards; this one has {len(tokens)}")
+        raise NotationError(f"a deal has 52 cards; this one has {len(tokens)}",
+                            "deal-card-count", count=len(tokens))
     cards: list[int] = []
     seen: dict[int, int] = {}
     for i, token in enumerate(tokens):
         try:
             card = parse_card(token)
         except CardError as error:
-            raise NotationError(f"card {i + 1}: {error}") from None
+            raise NotationError(f"card {i + 1}: {error}", "deal-bad-card", position=i + 1,
+                                text=token[:20]) from None
         if card in seen:
             raise NotationError(
-                f"{card_code(card)} appears twice (cards {seen[card] + 1} and {i + 1})"
-            )
+                f"{card_code(card)} appears twice (cards {seen[card] + 1} and {i + 1})",
+                "deal-card-twice", card=card_code(card), first=seen[card] + 1, second=i + 1)
         seen[card] = i
         cards.append(card)
     return tuple(cards)
@@ -54,7 +59,7 @@ def check_deal(cards: Sequence[int]) -> tuple[int, ...]:
     """Validate a deal given as ints: each of the 52 cards exactly once."""
     deal = tuple(cards)
     if sorted(deal) != list(DECK):
-        raise NotationError("a deal must hold each of the 52 cards exactly once")
+        raise NotationError("a deal must hold each of the 52 cards exactly once", "deal-not-52")
     return deal
 
 
@@ -74,10 +79,12 @@ def parse_move(cards: Sequence[int], text: str) -> int:
     try:
         card = parse_card(token)
     except CardError as error:
-        raise NotationError(f"'{text}' is not a move: write a peak card like 7H, or D") from error
+        raise NotationError(f"'{text}' is not a move: write a peak card like 7H, or D",
+                            "not-a-move", text=text[:20]) from error
     position = cards.index(card)
     if position >= DRAW:
-        raise NotationError(f"{card_code(card)} is not in the peaks of this deal")
+        raise NotationError(f"{card_code(card)} is not in the peaks of this deal", "not-in-peaks",
+                            card=card_code(card))
     return position
 
 

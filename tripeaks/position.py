@@ -32,6 +32,7 @@ from .layout import (
     TIPS,
 )
 from .notation import DRAW, REDO, UNDO, check_deal
+from .refusal import Refusal
 from .rules import Rules
 from .scoring import ScoreState, scoring_for
 
@@ -43,6 +44,9 @@ ALREADY_PLAYED = "This card has already been played."
 STOCK_EMPTY = "The stock is empty."
 GAME_OVER = "The game is over."
 NO_SUCH_MOVE = "There is no such move."
+ILLEGAL_REASONS = {BLOCKED: "blocked", WRONG_RANK: "wrong-rank", ALREADY_PLAYED: "already-played",
+                   STOCK_EMPTY: "stock-empty", GAME_OVER: "game-over", NO_SUCH_MOVE: "no-such-move"}
+"""The reason code of each refusal of a move (IllegalMoveError.reason)."""
 
 
 NEAR_RANKS = {
@@ -62,12 +66,16 @@ _Snapshot = tuple[int, int, int | None, int, int, ScoreState, int, bool, bool]
 state, best streak, won, stuck."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(Refusal):
     """A play or draw the rules do not allow now; the message is for the player."""
 
+    reason = "no-such-move"
 
-class UndoError(ValueError):
+
+class UndoError(Refusal):
     """An undo or redo the rules or the history do not allow."""
+
+    reason = "nothing-to-undo"
 
 
 class GamePosition:
@@ -209,7 +217,7 @@ class GamePosition:
 
     def play(self, position: int) -> list[ScoreEvent]:
         if position == DRAW:
-            raise IllegalMoveError(NO_SUCH_MOVE)
+            raise IllegalMoveError(NO_SUCH_MOVE, "no-such-move")
         return self.apply(position)
 
     def draw(self) -> list[ScoreEvent]:
@@ -222,7 +230,7 @@ class GamePosition:
         """
         reason = self.why_illegal(move)
         if reason:
-            raise IllegalMoveError(reason)
+            raise IllegalMoveError(reason, ILLEGAL_REASONS[reason])
         before = self.state
         self._remember(move)
         self._note(move, before)
@@ -236,11 +244,11 @@ class GamePosition:
         :raises UndoError: when undo is off, the game is won, or nothing is left.
         """
         if not self.rules.undo_allowed:
-            raise UndoError("Undo is off in these rules.")
+            raise UndoError("Undo is off in these rules.", "undo-off")
         if self.won:
-            raise UndoError("The game is won: there is nothing to undo.")
+            raise UndoError("The game is won: there is nothing to undo.", "undo-won")
         if not self._undo:
-            raise UndoError("Nothing to undo.")
+            raise UndoError("Nothing to undo.", "nothing-to-undo")
         move, snapshot = self._undo.pop()
         moves_now, streak_now = self.moves, self.state.streak
         self._restore(snapshot)
@@ -255,7 +263,7 @@ class GamePosition:
         self._redo.append(move)
         self.actions.append(UNDO)
         self.used_undo = True
-        self.events = [{"kind": "undo", "points": 0, "label": "Undo"}]
+        self.events = [{"kind": "undo", "points": 0}]
         self.revealed = []
         self.last_action = {"kind": "undo", "move": move, "card": card, "code": card_code(card),
                             "points": 0, "streak_grew": False, "peak_cleared": None}
@@ -266,7 +274,7 @@ class GamePosition:
         :raises UndoError: when there is nothing to redo.
         """
         if not self.can_redo:
-            raise UndoError("Nothing to redo.")
+            raise UndoError("Nothing to redo.", "nothing-to-redo")
         move = self._redo.pop()
         before = self.state
         self._remember(move)

@@ -39,6 +39,7 @@ from .cards import adjacent
 from .game import Game
 from .jsontext import JSONObject
 from .notation import DRAW, move_text
+from .refusal import Refusal
 from .rules import Rules
 
 __all__ = ["PACE", "Step", "Plan", "Result", "plan", "judge", "PlanCache", "WINNERS"]
@@ -128,9 +129,10 @@ def plan(start: Game, level: str, seed: int = 0, scale: float = 1.0) -> Plan:
     every time: a test's fast race). Seeded: the same plan on every device."""
     level = level.strip().lower()
     if level not in PACE:
-        raise ValueError(f"unknown AI level '{level}': use one of {', '.join(PACE)}")
+        raise Refusal(f"unknown AI level '{level}': use one of {', '.join(PACE)}",
+                      "unknown-level", level=level[:20], choices=", ".join(PACE))
     if not scale > 0:
-        raise ValueError("the pace scale must be positive")
+        raise Refusal("the pace scale must be positive", "bad-pace")
     game = start.restarted()
     player = make_ai(level, seed=seed)
     rng = random.Random(f"race:{level}:{seed}")

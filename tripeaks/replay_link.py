@@ -29,6 +29,7 @@ from . import deals
 from .cards import CardError, card_code, parse_card
 from .game import Game, IllegalMoveError, UndoError
 from .notation import DRAW, REDO, UNDO, NotationError, actions_text, check_deal
+from .refusal import Refusal
 from .rules import PRESETS, SCORING_SYSTEMS, Rules, RulesError, RuleValue, preset_rules
 
 __all__ = ["ReplayLinkError", "encode_link", "decode_link", "MAX_LINK", "ACTION_DIGITS"]
@@ -50,8 +51,10 @@ _ON, _OFF = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
 """A rule option's value, as a field of :class:`~tripeaks.rules.Rules` holds it."""
 
 
-class ReplayLinkError(ValueError):
+class ReplayLinkError(Refusal):
     """A replay link that does not replay: what is wrong, in one sentence."""
+
+    reason = "not-a-replay-link"
 
 
 # -- encoding ---------------------------------------------------------------------------
@@ -106,7 +109,8 @@ def encode_link(game: Game, base: str = "") -> str:
     if len(text) > MAX_LINK:
         raise ReplayLinkError(f"this game has too many actions ({len(game.actions):,}) for a "
                               f"replay link: it would be {len(text):,} characters, at most "
-                              f"{MAX_LINK:,} are read")
+                              f"{MAX_LINK:,} are read", "replay-too-many-actions",
+                              count=len(game.actions))
     return base.split("#", 1)[0] + "#" + text
 
 
@@ -122,10 +126,12 @@ def _fragment(text: str) -> str:
     if "#" in text:
         text = text.split("#", 1)[1]
     elif "://" in text:
-        raise ReplayLinkError("this address has no #replay= part: it is not a replay link")
+        raise ReplayLinkError("this address has no #replay= part: it is not a replay link",
+                              "replay-no-fragment")
     if len(text) > MAX_LINK:
         raise ReplayLinkError(f"the link is too long: {len(text):,} characters after '#', "
-                              f"at most {MAX_LINK:,}")
+                              f"at most {MAX_LINK:,}", "replay-link-too-long",
+                              length=len(text), max=MAX_LINK)
     return text
 
 
@@ -138,16 +144,21 @@ def _params(fragment: str) -> dict[str, str]:
         key = unquote_plus(key).strip().lower()
         if key not in _PARAMS:
             if key in ("deal", "cards") and "replay" not in fragment:
-                raise ReplayLinkError("this is a link to a deal, not a replay link")
+                raise ReplayLinkError("this is a link to a deal, not a replay link",
+                                      "replay-deal-link")
             raise ReplayLinkError(f"unknown part '{key[:20]}' in the link: a replay link has "
-                                  "only replay=, preset= and rules=")
+                                  "only replay=, preset= and rules=",
+                                  "replay-unknown-part", part=key[:20])
         if key in params:
-            raise ReplayLinkError(f"'{key}=' appears twice in the link")
+            raise ReplayLinkError(f"'{key}=' appears twice in the link", "replay-part-twice",
+                                  part=key)
         if not eq:
-            raise ReplayLinkError(f"'{key}' has no value: write {key}=...")
+            raise ReplayLinkError(f"'{key}' has no value: write {key}=...", "replay-part-empty",
+                                  part=key)
         params[key] = unquote_plus(value)
     if "replay" not in params:
-        raise ReplayLinkError("not a replay link: it has no replay=<deal>.<moves> part")
+        raise ReplayLinkError("not a replay link: it has no replay=<deal>.<moves> part",
+                              "replay-missing")
     return params
 
 
@@ -158,20 +169,24 @@ def _rule_value(key: str, text: str) -> RuleValue:
             return True
         if value in _OFF:
             return False
-        raise ReplayLinkError(f"bad rules: {key} must be on or off, not '{text[:20]}'")
+        raise ReplayLinkError(f"bad rules: {key} must be on or off, not '{text[:20]}'",
+                              "replay-rule-on-off", rule=key, text=text[:20])
     if key == "undo_limit":
         if value in ("none", "null", "unlimited"):
             return None
         if value.isdigit() and value.isascii() and len(value) <= 6:
             return int(value)
         raise ReplayLinkError(f"bad rules: undo_limit must be a number or none, not "
-                              f"'{text[:20]}'")
+                              f"'{text[:20]}'", "replay-undo-limit", text=text[:20])
     if key == "scoring":
         if value not in SCORING_SYSTEMS:
             raise ReplayLinkError(f"bad rules: scoring must be one of "
-                                  f"{', '.join(SCORING_SYSTEMS)}, not '{text[:20]}'")
+                                  f"{', '.join(SCORING_SYSTEMS)}, not '{text[:20]}'",
+                                  "unknown-scoring", scoring=text[:20],
+                                  choices=", ".join(SCORING_SYSTEMS))
         return value
-    raise ReplayLinkError(f"bad rules: unknown rule '{key[:20]}'")
+    raise ReplayLinkError(f"bad rules: unknown rule '{key[:20]}'", "unknown-rule",
+                          rules=key[:20])
 
 
 def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, RuleValue]]:
@@ -179,7 +194,7 @@ def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, RuleValue]]:
     try:
         rules = preset_rules(params.get("preset", "standard"))
     except RulesError as error:
-        raise ReplayLinkError(f"bad rules: {error}") from None
+        raise ReplayLinkError.like(f"bad rules: {error}", error) from None
     changes: dict[str, RuleValue] = {}
     for part in params.get("rules", "").split(","):
         if not part.strip():
@@ -187,7 +202,8 @@ def _rules(params: dict[str, str]) -> tuple[Rules, dict[str, RuleValue]]:
         key, _colon, value = part.partition(":")
         key = key.strip().lower()
         if key in changes:
-            raise ReplayLinkError(f"bad rules: {key} is given twice")
+            raise ReplayLinkError(f"bad rules: {key} is given twice", "replay-rule-twice",
+                                  rule=key[:20])
         changes[key] = _rule_value(key, value if _colon else "on")
     return rules, changes
 
@@ -198,24 +214,27 @@ def _deal(text: str, rules: Rules, changes: dict[str, RuleValue]) -> Game:
         try:
             code = deals.decode_code(compact)
         except deals.DealError as error:
-            raise ReplayLinkError(f"unknown deal: {error}") from None
+            raise ReplayLinkError.like(f"unknown deal: {error}", error) from None
         own = dict(zip(_FLAGS, code[1:], strict=True))
         for key, value in own.items():
             if key in changes and changes[key] != value:
                 raise ReplayLinkError(
                     f"bad rules: {key}:{'on' if changes[key] else 'off'} contradicts the deal "
-                    f"code {compact.upper()}, which has {key} {'on' if value else 'off'}")
+                    f"code {compact.upper()}, which has {key} {'on' if value else 'off'}",
+                    "replay-rule-contradicts", rule=key, code=compact.upper()[:40])
         return Game.new(code.number, rules.replace(**changes, **own))
     if len(compact) != 104:
         raise ReplayLinkError(f"unknown deal: '{compact[:24]}' is neither a deal code "
-                              "(TP1-E-ABCDEFG) nor 52 card codes run together")
+                              "(TP1-E-ABCDEFG) nor 52 card codes run together",
+                              "replay-unknown-deal", text=compact[:24])
     try:
         cards = [parse_card(compact[i:i + 2]) for i in range(0, 104, 2)]
         return Game(check_deal(cards), rules.replace(**changes))
     except CardError as error:
-        raise ReplayLinkError(f"unknown deal: {error}") from None
+        raise ReplayLinkError.like(f"unknown deal: {error}", error) from None
     except NotationError:
-        raise ReplayLinkError("unknown deal: the 52 cards must hold each card once") from None
+        raise ReplayLinkError("unknown deal: the 52 cards must hold each card once",
+                              "deal-not-52") from None
 
 
 def decode_link(text: str) -> Game:
@@ -230,24 +249,28 @@ def decode_link(text: str) -> Game:
     params = _params(_fragment(text))
     deal_text, dot, moves = params["replay"].partition(".")
     if not dot:
-        raise ReplayLinkError("the replay part must be <deal>.<moves>: the '.' is missing")
+        raise ReplayLinkError("the replay part must be <deal>.<moves>: the '.' is missing",
+                              "replay-no-dot")
     rules, changes = _rules(params)
     try:
         game = _deal(deal_text, rules, changes)
     except RulesError as error:
-        raise ReplayLinkError(f"bad rules: {error}") from None
+        raise ReplayLinkError.like(f"bad rules: {error}", error) from None
     for i, char in enumerate(moves):
         action = _CHAR_ACTION.get(char)
         if action is None:
             if char == ".":
                 rest = moves[i:]
                 shown = rest if len(rest) <= 20 else rest[:20] + "..."
-                raise ReplayLinkError(f"unexpected text after move {i}: '{shown}'")
+                raise ReplayLinkError(f"unexpected text after move {i}: '{shown}'",
+                                      "replay-text-after-moves", position=i, text=shown)
             raise ReplayLinkError(f"character {i + 1} of the moves, '{char}', is not a move "
-                                  "(A-Z, a, b for a peak card; d, u, r)")
+                                  "(A-Z, a, b for a peak card; d, u, r)", "replay-move-character",
+                                  position=i + 1, character=char)
         try:
             game.act(action)
         except (IllegalMoveError, UndoError) as error:
             label = actions_text(game.cards, [action])
-            raise ReplayLinkError(f"move {i + 1} ({label}) is illegal: {error}") from None
+            raise ReplayLinkError(f"move {i + 1} ({label}) is illegal: {error}",
+                                  "replay-illegal-move", position=i + 1, move=label) from None
     return game

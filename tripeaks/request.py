@@ -16,6 +16,7 @@ from .dealer import Dealer
 from .game import Game, RecordError
 from .jsontext import JSONObject
 from .notation import parse_deal
+from .refusal import Refusal, Value
 from .rules import Rules, preset_of, preset_rules
 
 __all__ = ["Request", "Reply", "BridgeError", "ERROR_KINDS", "FIRST_DEAL", "make_rules",
@@ -39,11 +40,13 @@ ERROR_KINDS = ("bad-request", "bad-rules", "bad-deal", "bad-notation", "bad-card
 """Every ``kind`` an error reply can have (:mod:`tripeaks.bridge` says what each means)."""
 
 
-class BridgeError(ValueError):
-    """A request the bridge cannot carry out; its message is for the player."""
+class BridgeError(Refusal):
+    """A request the bridge cannot carry out: its kind (one of ERROR_KINDS), its
+    reason code and values (see :class:`~tripeaks.refusal.Refusal`)."""
 
-    def __init__(self, message: str, kind: str = "bad-request") -> None:
-        super().__init__(message)
+    def __init__(self, message: str, reason: str, kind: str = "bad-request",
+                 **values: Value) -> None:
+        super().__init__(message, reason, **values)
         self.kind = kind
 
 
@@ -56,14 +59,15 @@ so real cards show before the engine is ready, and the engine then deals it."""
 def make_rules(preset: object = None, overrides: object = None) -> Rules:
     """A preset's rules (default: the default preset) with some options changed."""
     if preset is not None and not isinstance(preset, str):
-        raise BridgeError("a preset is a name, such as \"standard\"", kind="bad-rules")
+        raise BridgeError("a preset is a name, such as \"standard\"", "preset-not-name",
+                          kind="bad-rules")
     base = preset_rules(preset) if preset else Rules()
     if overrides is None:
         return base
     if isinstance(overrides, Rules):
         return overrides
     if not isinstance(overrides, dict):
-        raise BridgeError("rules must be an object of rule options")
+        raise BridgeError("rules must be an object of rule options", "rules-not-object")
     return Rules.from_json({**base.to_json(), **overrides})
 
 
@@ -74,7 +78,8 @@ def difficulty(msg: Request) -> int | None:
         return None
     names = [name.lower() for name in rating.CLASSES]
     if not isinstance(asked, str) or asked.lower() not in names:
-        raise BridgeError(f"a difficulty is any, {', '.join(names)}; not {str(asked)[:20]!r}")
+        raise BridgeError(f"a difficulty is any, {', '.join(names)}; not {str(asked)[:20]!r}",
+                          "unknown-difficulty", text=str(asked)[:20], choices=", ".join(names))
     return names.index(asked.lower()) + 1
 
 
@@ -102,7 +107,7 @@ def deal_of(msg: Request, dealer: Dealer) -> Game:
                    if isinstance(given_cards, list) else [])
         if not isinstance(given_cards, list) or len(numbers) != len(given_cards):
             raise BridgeError("a deal's cards are its notation or a list of 52 card numbers",
-                              kind="bad-deal")
+                              "deal-cards-shape", kind="bad-deal")
         return Game(tuple(numbers), rules=rules)
     if msg.get("code") is not None:
         text = "".join(str(msg["code"]).split())
@@ -119,7 +124,8 @@ def deal_of(msg: Request, dealer: Dealer) -> Game:
                  if key in asked and bool(asked[key]) != getattr(code, key)]
         if clash:
             raise BridgeError(f"the deal code {text.upper()} has its own rules, "
-                              f"but the rules beside it ask for {' and '.join(clash)}")
+                              f"but the rules beside it ask for {' and '.join(clash)}",
+                              "deal-code-own-rules", code=text.upper()[:40])
         rules = rules.replace(wrap=code.wrap, face_up=code.face_up,
                               empty_waste=code.empty_waste)
         return Game.new(code.number, rules)
@@ -129,7 +135,7 @@ def deal_of(msg: Request, dealer: Dealer) -> Game:
     if number is None:
         number = dealer.random_deal(rules, difficulty(msg))
     if not isinstance(number, int) or isinstance(number, bool):
-        raise BridgeError("a deal number is a whole number")
+        raise BridgeError("a deal number is a whole number", "deal-number-not-whole")
     return Game.new(deals.check_number(number), rules)
 
 
@@ -137,13 +143,14 @@ def recorded_game(msg: Request) -> Game:
     """The game a saved record holds (the live game is not touched)."""
     record = msg.get("record")
     if not isinstance(record, dict):
-        raise BridgeError("the saved game is not a record", kind="bad-record")
+        raise BridgeError("the saved game is not a record", "not-a-record", kind="bad-record")
     try:
         return Game.from_record(record)
     except RecordError as exc:  # its message names the saved game and the fault
-        raise BridgeError(str(exc), kind="bad-record") from exc
+        raise BridgeError(str(exc), exc.reason, kind="bad-record", **exc.values) from exc
     except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise BridgeError(f"the saved game is damaged ({exc})", kind="bad-record") from exc
+        raise BridgeError(f"the saved game is damaged ({exc})", "record-damaged",
+                          kind="bad-record") from exc
 
 
 def fair_hint(rules: Rules, asked: object = None) -> bool:
@@ -158,7 +165,7 @@ def seconds(msg: Request, default: float = 1.0) -> float:
     is still checked but can no longer cut an answer short."""
     value = msg.get("max_seconds", default)
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
-        raise BridgeError("max_seconds must be a positive number")
+        raise BridgeError("max_seconds must be a positive number", "bad-max-seconds")
     return solver.SAFETY_SECONDS
 
 
@@ -172,8 +179,9 @@ def game_name(msg: Request) -> str:
     name = msg.get("game")
     if name is None:
         raise BridgeError(f"a '{msg.get('type')}' request names its game: add \"game\", "
-                          "such as \"player\"")
+                          "such as \"player\"", "game-name-missing",
+                          request=str(msg.get("type"))[:40])
     if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
         raise BridgeError("a game's name is 1 to 32 of a-z, 0-9 and -, such as \"player\"; "
-                          f"not {str(name)[:40]!r}")
+                          f"not {str(name)[:40]!r}", "bad-game-name", name=str(name)[:40])
     return name

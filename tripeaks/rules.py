@@ -10,12 +10,15 @@ from dataclasses import asdict, dataclass, fields
 from typing import TypeAlias
 
 from .jsontext import JSONObject
+from .refusal import Refusal
 
 SCORING_SYSTEMS = ("streak", "classic", "points", "chain", "original", "none")
 
 
-class RulesError(ValueError):
+class RulesError(Refusal):
     """A rules value or preset name that does not exist."""
+
+    reason = "bad-rules"
 
 
 RuleValue: TypeAlias = bool | int | str | None
@@ -44,12 +47,14 @@ class Rules:
     def __post_init__(self) -> None:
         if self.scoring not in SCORING_SYSTEMS:
             raise RulesError(
-                f"unknown scoring system '{self.scoring}': use one of {', '.join(SCORING_SYSTEMS)}"
-            )
+                f"unknown scoring system '{self.scoring}': use one of {', '.join(SCORING_SYSTEMS)}",
+                "unknown-scoring", scoring=str(self.scoring)[:20],
+                choices=", ".join(SCORING_SYSTEMS))
         if self.undo_limit is not None and (
             not isinstance(self.undo_limit, int) or self.undo_limit < 0
         ):
-            raise RulesError("undo_limit must be a whole number >= 0, or null for unlimited")
+            raise RulesError("undo_limit must be a whole number >= 0, or null for unlimited",
+                             "bad-undo-limit")
 
     @property
     def undo_allowed(self) -> bool:
@@ -66,15 +71,17 @@ class Rules:
     def from_json(cls, data: object) -> Rules:
         """Rebuild from :meth:`to_json`; unknown keys are refused, missing ones default."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object")
+            raise RulesError("rules must be a JSON object", "rules-not-object")
         known = {f.name: f.type for f in fields(cls)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}", "unknown-rule",
+                             rules=", ".join(unknown)[:80])
         for key, value in data.items():
             if key in ("wrap", "face_up", "empty_waste", "undo_restores_moves",
                        "winnable_only", "abandon_is_loss") and not isinstance(value, bool):
-                raise RulesError(f"rule option '{key}' must be true or false")
+                raise RulesError(f"rule option '{key}' must be true or false", "rule-not-boolean",
+                                 rule=key)
         return cls(**data)
 
 
@@ -152,5 +159,6 @@ def preset_rules(name: str) -> Rules:
     """
     preset = PRESETS.get(name.strip().lower())
     if preset is None:
-        raise RulesError(f"unknown preset '{name}': use one of {', '.join(PRESETS)}")
+        raise RulesError(f"unknown preset '{name}': use one of {', '.join(PRESETS)}",
+                         "unknown-preset", preset=name[:20], choices=", ".join(PRESETS))
     return preset.rules

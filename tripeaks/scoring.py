@@ -2,8 +2,8 @@
 
 The game keeps a :class:`ScoreState` (a tuple, so undo is a plain restore) and
 asks its scoring system what each play, draw, win or stuck end is worth. Every
-change comes with events such as ``{"kind": "streak", "points": 7, "label": "+7"}``
-that the app shows as they happen.
+change comes with events such as ``{"kind": "streak", "points": 7}``
+that the app words (by kind) and shows as they happen.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ Scored = tuple[ScoreState, list[ScoreEvent]]
 """A new score state and the events that explain the change."""
 
 
-def event(kind: str, points: int, label: str) -> ScoreEvent:
-    return {"kind": kind, "points": points, "label": label}
+def event(kind: str, points: int) -> ScoreEvent:
+    return {"kind": kind, "points": points}
 
 
 def signed(points: int) -> str:
@@ -107,10 +107,10 @@ class StreakScoring(Scoring):
 
     def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
         streak = state.streak + 1
-        events = [event("streak", streak, f"+{streak}")]
+        events = [event("streak", streak)]
         peak_bonus = self.peak_bonus(state.peaks) if tip else 0
         if peak_bonus:
-            events.append(event("peak", peak_bonus, f"Peak +{peak_bonus}"))
+            events.append(event("peak", peak_bonus))
         return (
             ScoreState(
                 score=state.score + streak + peak_bonus,
@@ -128,12 +128,12 @@ class StreakScoring(Scoring):
         bonus = self.win_bonus(stock_left)
         if not bonus:
             return state, []
-        return self._end(state, bonus, "stock", f"Stock +{bonus}")
+        return self._end(state, bonus, "stock")
 
-    def _end(self, state: ScoreState, points: int, kind: str, label: str) -> Scored:
+    def _end(self, state: ScoreState, points: int, kind: str) -> Scored:
         return (
             state._replace(score=state.score + points, end_points=state.end_points + points),
-            [event(kind, points, label)],
+            [event(kind, points)],
         )
 
     def breakdown(self, state: ScoreState) -> dict[str, int]:
@@ -159,11 +159,11 @@ class ClassicScoring(StreakScoring):
 
     def win(self, state: ScoreState, stock_left: int) -> Scored:
         bonus = self.win_bonus(stock_left)
-        return self._end(state, bonus, "clear", f"Clear +{bonus}")
+        return self._end(state, bonus, "clear")
 
     def stuck(self, state: ScoreState, cards_left: int) -> Scored:
         penalty = -self.STUCK_PENALTY * cards_left
-        return self._end(state, penalty, "stuck", f"Stuck {signed(penalty)}")
+        return self._end(state, penalty, "stuck")
 
 
 class OriginalScoring(StreakScoring):
@@ -181,7 +181,7 @@ class OriginalScoring(StreakScoring):
         return (
             state._replace(score=state.score + cost, streak=0,
                            draw_points=state.draw_points + cost),
-            [event("draw", cost, f"-${self.DRAW_COST}")],
+            [event("draw", cost)],
         )
 
     def breakdown(self, state: ScoreState) -> dict[str, int]:
@@ -225,10 +225,10 @@ class PointsScoring(Scoring):
         return score - self.CARD_COST * cards_left + self.GROUP_BONUS * groups_left
 
     def play(self, state: ScoreState, tip: bool, group_cleared: bool) -> Scored:
-        events = [event("card", -self.CARD_COST, f"-{self.CARD_COST}")]
+        events = [event("card", -self.CARD_COST)]
         bonus = self.GROUP_BONUS if group_cleared else 0
         if bonus:
-            events.append(event("peak", bonus, f"Peak +{bonus}"))
+            events.append(event("peak", bonus))
         return (
             state._replace(
                 score=self.after_play(state.score, group_cleared),
@@ -244,7 +244,7 @@ class PointsScoring(Scoring):
         return (
             state._replace(score=self.after_draw(state.score), streak=0,
                            draw_points=state.draw_points - self.DRAW_COST),
-            [event("draw", -self.DRAW_COST, f"-{self.DRAW_COST}")],
+            [event("draw", -self.DRAW_COST)],
         )
 
     def breakdown(self, state: ScoreState) -> dict[str, int]:

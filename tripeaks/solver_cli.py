@@ -38,6 +38,7 @@ from .cli_common import (
     game_from,
     rules_from,
 )
+from .cli_words import words
 from .game import Game
 from .jsontext import RatingJSON, SolutionJSON
 from .notation import parse_deal
@@ -154,10 +155,9 @@ def cmd_hint(args: argparse.Namespace) -> int:
                          max_seconds=_safety(args.max_seconds))
     if args.json:
         print(json.dumps(result.to_json()))
-    elif result.text is None:
-        print(result.reason)
     else:
-        print(f"{result.text}: {result.reason}")
+        reason = words().text(f"engine-hint-{result.reason}", **result.values)
+        print(reason if result.text is None else f"{result.text}: {reason}")
     return 0
 
 

@@ -1,12 +1,24 @@
 // The page's side of the engine: one module worker, id-matched replies, a ready
 // promise, and boot progress. Every call resolves with Python's plain-JSON
-// result or rejects with an EngineError carrying Python's message.
+// result or rejects with an EngineError, worded from the catalogs.
 
+import { has, t } from "./i18n.js";
+
+/** What the engine refused, or why it failed: its ``kind`` (tripeaks/bridge.py ERROR_KINDS,
+ * or "boot"), its ``reason`` code and ``values``; the message is worded in the player's
+ * language: error-<reason> when the catalog has it, else error-kind-<kind>. ``detail``:
+ * a developer's words (an internal error's type and text, the worker's own message), for
+ * the console only. */
 export class EngineError extends Error {
-  constructor({ kind = "internal", message = "The game engine failed." } = {}) {
-    super(message);
+  constructor({ kind = "internal", reason = null, values = {}, detail = null, message = null } = {}) {
+    const key = reason && has(`error-${reason}`) ? `error-${reason}` : `error-kind-${kind}`;
+    super(has(key) ? t(key, values || {}) : message || "The game engine failed."); // no catalog yet
     this.name = "EngineError";
     this.kind = kind;
+    this.reason = reason || kind;
+    this.values = values || {};
+    this.detail = detail || message; // the worker's own errors (boot, a crash) come with a message
+    if (this.detail) console.warn(`engine ${kind}:`, this.detail);
   }
 }
 
