@@ -26,7 +26,7 @@ TEMPLATE = {e.key: e for e in catalogs.template()}
 def test_the_template_has_english_for_every_message_and_keys_in_one_form():
     assert TEMPLATE
     for key, entry in TEMPLATE.items():
-        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", key), key
+        assert re.fullmatch(r"[a-z0-9]+(-[a-zA-Z0-9]+)*", key), key
         assert entry.english.strip(), key
         if entry.plural:
             assert "{count}" in entry.english_plural, f"{key}: a plural chooses by {{count}}"
