@@ -4,14 +4,16 @@
 
 import { presetStats, summary } from "../model/statistics.js";
 import { AI_SEES, formatTime } from "../model/words.js";
-import { LANGUAGES, formatDate, formatNumber, t } from "../model/i18n.js";
-import { rulesText } from "../model/options.js";
+import { LANGUAGES, formatDate, formatNumber, has, t } from "../model/i18n.js";
+import { presetTitle, rulesText } from "../model/options.js";
 import { RULE_KEYS } from "../model/vocabulary.js";
 import { isoDate } from "../model/dates.js";
 import { ResultPanel } from "./result-panel.js";
 import { KEY_HELP } from "./input.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+/** A rule set's one-line summary in the player's language (none for a set the catalogs do not know). */
+const presetSummary = (name) => (has(`preset-${name}-summary`) ? t(`preset-${name}-summary`) : "");
 // Panels a tap beside does not close: a question, and a game's result (closed only by its buttons or Escape).
 const STAY = new Set(["confirm", "result"]);
 
@@ -165,7 +167,7 @@ export class Dialogs {
    * when the language changes: the choices made stay). */
   fillPresets(presets) {
     this.presets = presets;
-    const option = (name) => Object.assign(this.doc.createElement("option"), { value: name, textContent: t(`preset-${name}`) });
+    const option = (name) => Object.assign(this.doc.createElement("option"), { value: name, textContent: presetTitle(name) });
     const optSelect = this.doc.querySelector("[data-testid=opt-preset]");
     const statsSelect = this.doc.querySelector("[data-testid=stats-preset]");
     const [optValue, statsValue] = [optSelect.value, statsSelect.value];
@@ -194,7 +196,7 @@ export class Dialogs {
     if (!form.elements.language.value) form.elements.language.value = "auto"; // a code no longer offered
     form.elements.preset.value = options.preset;
     const preset = presets.find((p) => p.name === options.preset);
-    form.querySelector(".preset-summary").textContent = preset ? t(`preset-${preset.name}-summary`) : "";
+    form.querySelector(".preset-summary").textContent = preset ? presetSummary(preset.name) : "";
     for (const key of RULE_KEYS) {
       const field = form.elements[key];
       if (!field) continue;
@@ -417,8 +419,8 @@ export class Dialogs {
     list.className = "rules-presets";
     list.dataset.testid = "rules-presets";
     for (const preset of presets) {
-      const dt = Object.assign(this.doc.createElement("dt"), { textContent: t(`preset-${preset.name}`) });
-      const dd = Object.assign(this.doc.createElement("dd"), { textContent: t(`preset-${preset.name}-summary`) });
+      const dt = Object.assign(this.doc.createElement("dt"), { textContent: presetTitle(preset.name) });
+      const dd = Object.assign(this.doc.createElement("dd"), { textContent: presetSummary(preset.name) });
       list.append(dt, dd);
     }
     const how = Object.assign(this.doc.createElement("p"), { className: "note", textContent: t("rules-choose-in-options") });
