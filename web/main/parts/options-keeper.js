@@ -39,7 +39,7 @@ export class OptionsKeeper extends EventTarget {
     }
     useCatalog(catalog);
     translate(document);
-    this.dialogs.fillPresets(this.presets);
+    if (this.presets.length) this.dialogs.fillPresets(this.presets); // their names in the new language
     const game = this.session.game;
     if (game) this.renderer.setPreset(presetTitle(game.preset));
     if (this.renderer.board) this.renderer.draw(this.renderer.board); // the cards' letters and names
