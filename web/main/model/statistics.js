@@ -2,6 +2,8 @@
 // and what the Statistics panel shows. Plain data in, plain data out; storage.js
 // keeps them, under a lock shared by every tab.
 
+import { formatNumber, formatPercent, t } from "./i18n.js";
+
 const RECENT = 30;
 
 export const emptyPreset = () => ({
@@ -193,22 +195,23 @@ export function resetPreset(stats, preset) {
   return { ...stats, presets };
 }
 
-/** The rows the Statistics panel shows for one preset: [label, value]. Rows
- * for what the preset does not score (the engine's `scores`: points, streaks)
- * are left out; with `scores` unknown (custom rules) every row shows. */
+/** The rows the Statistics panel shows for one preset: [label, value], in the player's
+ * language. Rows for what the preset does not score (the engine's `scores`: points,
+ * streaks) are left out; with `scores` unknown (custom rules) every row shows. */
 export function summary(p, formatTime, scores = { points: true, streaks: true }) {
-  const rate = p.played ? `${Math.round((100 * p.won) / p.played)}%` : "—";
+  const none = t("stats-none");
+  const count = (n) => formatNumber(n);
   const rows = [
-    ["Played", String(p.played)],
-    ["Won", String(p.won)],
-    ["Win rate", rate],
-    ["Clean wins", String(p.cleanWins)],
-    ["Wins with undo or hints", String(p.assistedWins)],
-    ["Winning run", String(p.streak)],
-    ["Best winning run", String(p.bestStreak)],
-    scores.points && ["Best score of a win", p.bestScore === null ? "—" : String(p.bestScore)],
-    scores.streaks && ["Longest card streak", String(p.longestCardStreak)],
-    ["Average time to win", p.won ? formatTime(p.wonTime / p.won) : "—"],
+    ["stats-row-played", count(p.played)],
+    ["stats-row-won", count(p.won)],
+    ["stats-row-win-rate", p.played ? formatPercent(p.won / p.played) : none],
+    ["stats-row-clean-wins", count(p.cleanWins)],
+    ["stats-row-assisted-wins", count(p.assistedWins)],
+    ["stats-row-winning-run", count(p.streak)],
+    ["stats-row-best-winning-run", count(p.bestStreak)],
+    scores.points && ["stats-row-best-score", p.bestScore === null ? none : count(p.bestScore)],
+    scores.streaks && ["stats-row-longest-card-streak", count(p.longestCardStreak)],
+    ["stats-row-average-win-time", p.won ? formatTime(p.wonTime / p.won) : none],
   ];
-  return rows.filter(Boolean);
+  return rows.filter(Boolean).map(([key, value]) => [t(key), value]);
 }

@@ -1,6 +1,8 @@
 // The player's options as this page keeps them: loaded, changed in the Options panel (rules
-// apply from the next new game, table options at once), taken up from another tab, reset.
+// apply from the next new game, table options at once, the language too), taken up from
+// another tab, reset.
 
+import { chooseLanguage, fetchCatalog, language, t, translate, useCatalog } from "../model/i18n.js";
 import { effectiveRules, presetTitle, withDefaults } from "../model/options.js";
 import { RULE_KEYS } from "../model/vocabulary.js";
 
@@ -13,8 +15,36 @@ export class OptionsKeeper extends EventTarget {
     this.rulesChanged = false; // said when the Options panel closes
     // The status line names the rules of the game on the table.
     session.addEventListener("shown", ({ detail }) => {
-      if (detail.fresh || detail.restored || detail.taken) renderer.setPreset(presetTitle(detail.game.preset, this.presets));
+      if (detail.fresh || detail.restored || detail.taken) renderer.setPreset(presetTitle(detail.game.preset));
     });
+  }
+
+  /** The language these options ask for ("auto": the browser's). ?lang= wins for this visit,
+   * unless ``chosen`` now in Options. */
+  wantedLanguage(options = this.options, { chosen = false } = {}) {
+    const asked = chosen ? null : new URLSearchParams(location.search).get("lang");
+    return chooseLanguage({ asked, chosen: options.language || "auto", browser: navigator.languages });
+  }
+
+  /** Speak ``code`` from now on, without a reload: its catalog (fetched, or kept by the service
+   * worker), the page's words, the board and the panel open. False when it cannot be fetched. */
+  async speak(code) {
+    if (code === language()) return true;
+    let catalog;
+    try {
+      catalog = await fetchCatalog(code);
+    } catch (error) {
+      console.warn(`the ${code} catalog could not be read:`, error);
+      return false;
+    }
+    useCatalog(catalog);
+    translate(document);
+    if (this.presets.length) this.dialogs.fillPresets(this.presets); // their names in the new language
+    const game = this.session.game;
+    if (game) this.renderer.setPreset(presetTitle(game.preset));
+    if (this.renderer.board) this.renderer.draw(this.renderer.board); // the cards' letters and names
+    if (this.dialogs.isOpen("options")) this.show();
+    return true;
   }
 
   /** The saved options (or the defaults), shown on the table. */
@@ -42,6 +72,7 @@ export class OptionsKeeper extends EventTarget {
     if (JSON.stringify(next) === JSON.stringify(this.options)) return false;
     this.options = next;
     this.apply();
+    this.speak(this.wantedLanguage()); // a language chosen in another tab, or in a backup
     return true;
   }
 
@@ -72,6 +103,10 @@ export class OptionsKeeper extends EventTarget {
     this.catchUp(); // change the latest options, not a stale copy: another tab's change stays
     const o = this.options;
     const rule = RULE_KEYS.includes(name);
+    if (name === "language") {
+      this.chooseLanguage(value);
+      return;
+    }
     if (name === "preset") {
       o.preset = value;
       o.rules = {};
@@ -93,11 +128,31 @@ export class OptionsKeeper extends EventTarget {
     }
   }
 
+  /** Options' Language changed: switch at once and keep the choice; when its catalog cannot be
+   * fetched (offline, never used here), keep the language in use and say why. */
+  async chooseLanguage(value) {
+    const code = this.wantedLanguage({ ...this.options, language: value }, { chosen: true });
+    try {
+      await fetchCatalog(code); // before anything changes: kept for speak()
+    } catch (error) {
+      console.warn(`the ${code} catalog could not be read:`, error);
+      this.dialogs.all.options.querySelector("[name=language]").value = this.options.language || "auto";
+      this.notices.show(t("options-language-offline"), { id: "options-language", kind: "error", timeout: 6000 });
+      return;
+    }
+    this.catchUp();
+    this.options.language = value;
+    this.storage.save("options", this.options);
+    this.notices.dismiss("options-language");
+    await this.speak(code);
+    if (this.dialogs.isOpen("options")) this.dialogs.focusOption("language");
+  }
+
   /** The Options panel closed: a rule change is said once. */
   closed() {
     if (!this.rulesChanged) return;
     this.rulesChanged = false;
-    this.notices.show("Rule changes apply from your next new game.", { id: "options", timeout: 4000 });
+    this.notices.show(t("options-rules-next-game"), { id: "options", timeout: 4000 });
   }
 
   /** The table's sound button: the same option as Options' "Sound". */
@@ -115,6 +170,6 @@ export class OptionsKeeper extends EventTarget {
     const game = this.session.game;
     const rules = game && game.board ? game.board.rules : effectiveRules(this.options, this.presets);
     const name = game ? game.preset : this.options.preset;
-    this.dialogs.showRules(presetTitle(name, this.presets), rules, this.presets);
+    this.dialogs.showRules(presetTitle(name), rules, this.presets);
   }
 }

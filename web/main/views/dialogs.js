@@ -3,14 +3,17 @@
 // and fills them (textContent only); the app's parts decide what happens.
 
 import { presetStats, summary } from "../model/statistics.js";
-import { AI_SEES, formatTime, words } from "../model/words.js";
-import { rulesText } from "../model/options.js";
+import { AI_SEES, formatTime } from "../model/words.js";
+import { LANGUAGES, formatDate, formatNumber, has, t } from "../model/i18n.js";
+import { presetTitle, rulesText } from "../model/options.js";
 import { RULE_KEYS } from "../model/vocabulary.js";
 import { isoDate } from "../model/dates.js";
 import { ResultPanel } from "./result-panel.js";
 import { KEY_HELP } from "./input.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+/** A rule set's one-line summary in the player's language (none for a set the catalogs do not know). */
+const presetSummary = (name) => (has(`preset-${name}-summary`) ? t(`preset-${name}-summary`) : "");
 // Panels a tap beside does not close: a question, and a game's result (closed only by its buttons or Escape).
 const STAY = new Set(["confirm", "result"]);
 
@@ -110,7 +113,7 @@ export class Dialogs {
   /** Ask yes or no; resolves true for yes. Esc or the backdrop is no. With
    * ``hold``, a yes leaves the panel open for the caller to close with what it
    * asked for (one style pass for both). */
-  confirm(title, text, yes = "Leave it", no = "Keep playing", { hold = false } = {}) {
+  confirm(title, text, yes = t("confirm-yes"), no = t("confirm-no"), { hold = false } = {}) {
     const dialog = this.all.confirm;
     dialog.querySelector("h2").textContent = title;
     dialog.querySelector(".confirm-text").textContent = text;
@@ -160,28 +163,40 @@ export class Dialogs {
 
   // -- options ---------------------------------------------------------------------
 
+  /** The presets in Options' and Statistics' lists, named in the player's language (again
+   * when the language changes: the choices made stay). */
   fillPresets(presets) {
     this.presets = presets;
-    const options = presets.map((p) => {
-      const o = this.doc.createElement("option");
-      o.value = p.name;
-      o.textContent = p.title;
+    const option = (name) => Object.assign(this.doc.createElement("option"), { value: name, textContent: presetTitle(name) });
+    const optSelect = this.doc.querySelector("[data-testid=opt-preset]");
+    const statsSelect = this.doc.querySelector("[data-testid=stats-preset]");
+    const [optValue, statsValue] = [optSelect.value, statsSelect.value];
+    optSelect.replaceChildren(...presets.map((p) => option(p.name)));
+    statsSelect.replaceChildren(...presets.map((p) => option(p.name)), option("custom"));
+    if (optValue) optSelect.value = optValue;
+    if (statsValue) statsSelect.value = statsValue;
+  }
+
+  /** Options' Language list: "Automatic", then every language in its own name (never translated). */
+  fillLanguages() {
+    const select = this.doc.querySelector("[data-testid=opt-language]");
+    const auto = select.querySelector("option[value=auto]");
+    const languages = LANGUAGES.map(({ code, name }) => {
+      const o = Object.assign(this.doc.createElement("option"), { value: code, textContent: name, lang: code });
+      o.dataset.testid = `language-${code}`;
       return o;
     });
-    this.doc.querySelector("[data-testid=opt-preset]").replaceChildren(...options);
-    const statsSelect = this.doc.querySelector("[data-testid=stats-preset]");
-    const copies = options.map((o) => o.cloneNode(true));
-    const custom = this.doc.createElement("option");
-    custom.value = "custom";
-    custom.textContent = "Custom rules";
-    statsSelect.replaceChildren(...copies, custom);
+    select.replaceChildren(auto, ...languages);
   }
 
   showOptions(options, rules, presets) {
     const form = this.doc.querySelector("[data-testid=options-form]");
+    if (form.elements.language.options.length < 2) this.fillLanguages();
+    form.elements.language.value = options.language || "auto";
+    if (!form.elements.language.value) form.elements.language.value = "auto"; // a code no longer offered
     form.elements.preset.value = options.preset;
     const preset = presets.find((p) => p.name === options.preset);
-    form.querySelector(".preset-summary").textContent = preset ? preset.summary : "";
+    form.querySelector(".preset-summary").textContent = preset ? presetSummary(preset.name) : "";
     for (const key of RULE_KEYS) {
       const field = form.elements[key];
       if (!field) continue;
@@ -206,12 +221,13 @@ export class Dialogs {
     const changed = Object.keys(options.rules || {}).filter((key) => form.elements[key]).map((key) => {
       const field = form.elements[key];
       const label = field.closest("label");
-      if (field.type === "checkbox") return `${label.textContent.trim()}: ${field.checked ? "on" : "off"}`;
-      return `${label.firstChild.textContent.trim()}: ${field.selectedOptions[0] ? field.selectedOptions[0].textContent : field.value}`;
+      if (field.type === "checkbox") return t(field.checked ? "options-changed-on" : "options-changed-off", { option: label.textContent.trim() });
+      const value = field.selectedOptions[0] ? field.selectedOptions[0].textContent : field.value;
+      return t("options-changed-value", { option: label.firstChild.textContent.trim(), value });
     });
     if (changed.length) {
       form.querySelector(".preset-summary").textContent +=
-        ` Changed here: ${changed.join("; ")}. New games use these rules.`;
+        ` ${t("options-changed", { changes: changed.join(t("options-changed-separator")) })}`;
     }
     this.open("options");
   }
@@ -222,7 +238,7 @@ export class Dialogs {
     if (![...select.options].some((o) => o.value === text)) {
       const extra = this.doc.createElement("option");
       extra.value = text;
-      extra.textContent = words.lastMoves(text);
+      extra.textContent = t("options-undo-last", { count: limit });
       select.append(extra);
     }
     return text;
@@ -287,7 +303,7 @@ export class Dialogs {
     if (!recent.length) {
       const p = this.doc.createElement("p");
       p.className = "empty-chart";
-      p.textContent = "No games yet with these rules.";
+      p.textContent = t("stats-chart-empty");
       box.replaceChildren(p);
       return;
     }
@@ -300,8 +316,9 @@ export class Dialogs {
     const svg = this.doc.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", `0 0 ${w} ${h + 14}`);
     svg.setAttribute("role", "img");
-    const label = scored ? "Scores" : "Cards cleared";
-    svg.setAttribute("aria-label", words.lastGames(label, values));
+    svg.setAttribute("aria-label", t(scored ? "stats-chart-scores" : "stats-chart-cleared", {
+      count: values.length, values: values.map((v) => formatNumber(v)).join(t("stats-chart-separator")),
+    }));
     values.forEach((v, i) => {
       const bar = this.doc.createElementNS(SVG, "rect");
       const height = Math.max(1, (Math.max(0, v) / max) * h);
@@ -316,7 +333,7 @@ export class Dialogs {
     axis.setAttribute("x", "0");
     axis.setAttribute("y", String(h + 12));
     axis.setAttribute("class", "axis");
-    axis.textContent = `${label}; highest ${max}. Bright bars are wins.`;
+    axis.textContent = t(scored ? "stats-chart-axis-scores" : "stats-chart-axis-cleared", { max });
     svg.append(axis);
     box.replaceChildren(svg);
   }
@@ -342,14 +359,15 @@ export class Dialogs {
       button.textContent = shown;
       if (i === 13 || d.getDate() === 1) { // where a month starts, say which
         const month = this.doc.createElement("small");
-        month.textContent = d.toLocaleDateString(undefined, { month: "short" });
+        month.textContent = formatDate(d, { timeZone: undefined, month: "short" }); // the player's own day
         button.append(" ", month);
         shown += ` ${month.textContent}`;
       }
-      const said = mark === "won" ? "won" : mark === "played" ? "played, not won" : "not played";
+      const state = mark === "won" ? "won" : mark === "played" ? "played" : "none";
+      const date = formatDate(d, { timeZone: undefined, month: "long", day: "numeric" });
       // The spoken name starts with what the button shows (speech input finds it by that).
-      button.setAttribute("aria-label", `${shown}: the deal of ${d.toLocaleDateString(undefined, { month: "long", day: "numeric" })} (${said})`);
-      button.setAttribute("title", `${iso}: ${said}`);
+      button.setAttribute("aria-label", t(`deals-day-${state}`, { shown, date }));
+      button.setAttribute("title", t(`deals-day-title-${state}`, { date: iso }));
       li.append(button);
       if (iso === today) li.classList.add("today");
       items.push(li);
@@ -381,7 +399,7 @@ export class Dialogs {
     const box = this.doc.querySelector("[data-testid=rules-text]");
     const para = (text) => Object.assign(this.doc.createElement("p"), { textContent: text });
     const heading = this.doc.createElement("h3");
-    heading.textContent = `The rules of this game: ${title}`;
+    heading.textContent = t("rules-this-game", { title });
     const ai = para(AI_SEES);
     ai.dataset.testid = "rules-ai";
     const parts = rulesText(rules).filter(([, paragraphs]) => paragraphs.length).flatMap(([title, paragraphs]) =>
@@ -396,16 +414,16 @@ export class Dialogs {
   presetsHelp(presets) {
     if (!presets.length) return [];
     const h = this.doc.createElement("h3");
-    h.textContent = "Other rule sets";
+    h.textContent = t("rules-other-sets");
     const list = this.doc.createElement("dl");
     list.className = "rules-presets";
     list.dataset.testid = "rules-presets";
     for (const preset of presets) {
-      const dt = Object.assign(this.doc.createElement("dt"), { textContent: preset.title });
-      const dd = Object.assign(this.doc.createElement("dd"), { textContent: preset.summary });
+      const dt = Object.assign(this.doc.createElement("dt"), { textContent: presetTitle(preset.name) });
+      const dd = Object.assign(this.doc.createElement("dd"), { textContent: presetSummary(preset.name) });
       list.append(dt, dd);
     }
-    const how = Object.assign(this.doc.createElement("p"), { className: "note", textContent: "Choose one in Options; it applies from your next new game." });
+    const how = Object.assign(this.doc.createElement("p"), { className: "note", textContent: t("rules-choose-in-options") });
     return [h, list, how];
   }
 
@@ -415,7 +433,7 @@ export class Dialogs {
     section.className = "rules-keys";
     section.dataset.testid = "rules-keys-section";
     const summary = this.doc.createElement("summary");
-    summary.textContent = "Keys, for a keyboard";
+    summary.textContent = t("rules-keys");
     const list = this.doc.createElement("ul");
     list.dataset.testid = "rules-keys";
     for (const text of KEY_HELP) {
