@@ -231,8 +231,18 @@ def project_meta() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
+# The command line's own modules: the page's engine never imports them (the page words
+# everything from its JSON catalog), so the site's wheel leaves them out. The Pyodide
+# test stage puts them back for the command line's tests.
+COMMAND_LINE_ONLY = frozenset({
+    "__main__.py", "cli.py", "cli_common.py", "cli_words.py", "solver_cli.py", "coach_cli.py",
+    "catalogs.py",
+})
+
+
 def build_wheel(out_dir: Path) -> Path:
-    """A pure-Python wheel of tripeaks/, byte-for-byte reproducible.
+    """A pure-Python wheel of the engine in tripeaks/ (the command line left out),
+    byte-for-byte reproducible.
 
     Written directly (a wheel is a zip with a dist-info folder) so the build
     needs no network and no particular setuptools.
@@ -242,6 +252,7 @@ def build_wheel(out_dir: Path) -> Path:
     files = sorted(
         p for p in (ROOT / "tripeaks").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".typed")
+        and p.name not in COMMAND_LINE_ONLY
     )
     dist_info = f"{name}-{version}.dist-info"
     entries: list[tuple[str, bytes]] = [
@@ -375,7 +386,8 @@ def add_gzip_copies(dist: Path, paths: list[Path]) -> dict[str, int]:
     sizes = {}
     for path in paths:
         name = path.relative_to(dist).as_posix()
-        if not name.startswith(GZIP_DIR) or path.stat().st_size < GZIP_MIN:
+        catalog = name.startswith(LOCALES) and path.suffix == ".json"  # always: the page fetches one
+        if not catalog and (not name.startswith(GZIP_DIR) or path.stat().st_size < GZIP_MIN):
             continue
         data = path.read_bytes()
         packed = gzipped(data)
@@ -511,10 +523,12 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     (dist / "service-worker.js").write_text(
         marker.sub(lambda _: "/*__PRECACHE__*/" + injected + "/*__END__*/", sw_source)
     )
-    total = sum(e["size"] for e in precache)
-    wire = sum(e.get("gzSize", e["size"]) for e in precache)
+    # What a first visit downloads: every file but the other languages' catalogs.
+    first_visit = [e for e in precache if e.get("language") in (None, "en")]
+    total = sum(e["size"] for e in first_visit)
+    wire = sum(e.get("gzSize", e["size"]) for e in first_visit)
     if not quiet:
-        print(f"built {dist} : build {build_hash}, {len(precache)} files, "
+        print(f"built {dist} : build {build_hash}, {len(precache)} files; a first visit "
               f"{total / 1e6:.1f} MB ({wire / 1e6:.1f} MB to download, gzipped)", file=sys.stderr)
     return {"build": build_hash, "files": precache}
 

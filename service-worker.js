@@ -297,14 +297,18 @@ async function answer(request, target) {
   return fetch(request);
 }
 
-// A language's catalog asked for the first time: fetched, checked against its revision,
-// and kept, so the language works offline from now on.
+// A language's catalog asked for the first time: downloaded as the install downloads
+// (its gz copy, checked against its revision) and kept, so it works offline from now on.
+const UNCOUNTED = { counter: () => () => {} }; // not part of an install: no progress to tell
+
 async function keepLanguage(cache, entry) {
-  const response = await fetch(url(entry.url));
-  if (!response.ok) return response;
-  const body = new Uint8Array(await response.clone().arrayBuffer());
-  if ((await revisionOf(body)) === entry.revision) {
-    await cache.put(url(entry.url), new Response(body, { status: 200, headers: response.headers }));
+  let response;
+  try {
+    response = await download(entry, UNCOUNTED);
+  } catch (error) {
+    console.warn(`${entry.url}: ${error.message}`);
+    return fetch(url(entry.url));
   }
+  await cache.put(url(entry.url), response.clone());
   return response;
 }

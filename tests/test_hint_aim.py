@@ -37,7 +37,7 @@ def test_following_the_hints_reaches_par(preset, number):
     assert game.won and game.score == par.score
     first = hints[0]
     assert first.aim == "par" and first.score == par.score
-    assert first.reason == "keeps-best-score" and first.values == {"score": par.score}
+    assert first.reason == "keeps-best-score" and first.values == {"count": par.score}
     assert hint_said(first.reason, first.values) == (
         f"This move keeps a line to {par.score} points, the best score still possible.")
     assert {h.score for h in hints} == {par.score}
@@ -80,6 +80,6 @@ def test_the_bridge_hint_reply_says_what_the_hint_aims_for():
     assert set(reply) >= {"move", "reason", "values", "source", "aim", "score"}
     assert reply["source"] == "solver" and isinstance(reply["move"], int)
     assert reply["aim"] == "par" and reply["score"] == par and reply["reason"] == "keeps-best-score"
-    assert reply["values"] == {"score": par}
+    assert reply["values"] == {"count": par}
     ok(type="new_game", number=8, preset="relaxed")
     assert ok(type="hint")["aim"] == "win"

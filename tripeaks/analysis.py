@@ -80,7 +80,7 @@ class Hint:
     text: str | None
     reason: str
     """Why, as a code the page and the command line word (``engine-hint-<reason>``):
-    ``game-over``, ``fair``, ``keeps-best-score`` (``values["score"]``), ``keeps-win``,
+    ``game-over``, ``fair``, ``keeps-best-score`` (``values["count"]``, the score), ``keeps-win``,
     ``keeps-win-best-unknown``, ``clears-most`` or ``clears-most-unknown``."""
     source: str
     result: str = UNKNOWN
@@ -94,7 +94,7 @@ class Hint:
     @property
     def values(self) -> dict[str, int]:
         """The reason's placeholders."""
-        return {} if self.score is None else {"score": self.score}
+        return {} if self.score is None else {"count": self.score}
 
     def to_json(self) -> HintJSON:
         return {"move": self.text, "position": self.move, "reason": self.reason,

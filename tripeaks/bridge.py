@@ -113,7 +113,7 @@ Commands ([game]: names its game in "game"):
                                             keeps-best-score | keeps-win |
                                             keeps-win-best-unknown | clears-most |
                                             clears-most-unknown; "values": its numbers
-                                            ({"score"} for keeps-best-score, else {})
+                                            ({"count": the score} for keeps-best-score, else {})
     solve     [game] {max_seconds?}         {"result": "win"|"loss"|"unknown", "line": [...] | None}
     par       [game] {max_seconds?}         the deal's par from its start (par.Par.to_json()),
                                             plus "yours": {"score", "draws"} of the game so far

@@ -1,4 +1,4 @@
-"""The panels speak the player's language (issue 34): in the pseudo-locale every word of the
+"""The panels speak the player's language: in the pseudo-locale every word of the
 Menu, Options, Statistics, Rules, Deals, Pause and Race panels comes from the catalog, and
 Options > Language switches the page's words at once, keeping the game, and after a reload."""
 
@@ -8,7 +8,7 @@ import json
 import shutil
 from tests.e2e.app import DRAW, board, click_move, notices, open_app, open_panel, saved, wait_ready
 
-# Words other modules write into these panels (their own change under issue 34 words them);
+# Words other modules write into these panels;
 # and what is no word: the days' dates (Intl), the notices and announcements carried in.
 NOT_THE_PANELS = ", ".join((
     "[data-testid=notices]", "[data-testid=announce]", "[data-testid=days]",
@@ -32,7 +32,7 @@ NOT_FROM_THE_CATALOG = """([name, skip]) => {
         const shown = el.closest('select') ? true : el.checkVisibility();
         const text = node.textContent.trim();
         if (shown && outside(el) && word(text)) found.push(text);
-        else if (shown && outside(el) && /^\[.*\]$/s.test(text)) read += 1;
+        else if (shown && outside(el) && /^\\[.*\\]$/s.test(text)) read += 1;
     }
     for (const el of dialog.querySelectorAll('[aria-label], [title], [placeholder]')) {
         if (!outside(el)) continue;

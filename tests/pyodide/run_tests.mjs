@@ -226,13 +226,20 @@ function copyTree(dir) {
 }
 pyodide.FS.mkdirTree(join(work, "tests"));
 copyTree(join(root, "tests"));
-// The catalogs (tripeaks/locale/) stay out of the site's wheel: the page reads its own
-// JSON copy of one language. The command line's tests word their output from them, so
-// the test stage puts them beside the installed package.
-const installedLocale = pyodide.runPython("import os, tripeaks; os.path.join(os.path.dirname(tripeaks.__file__), 'locale')");
-pyodide.FS.mkdirTree(installedLocale);
-for (const name of readdirSync(join(root, "tripeaks", "locale"))) {
-  pyodide.FS.writeFile(join(installedLocale, name), readFileSync(join(root, "tripeaks", "locale", name)));
+// The command line's modules and the catalogs (tripeaks/locale/) stay out of the site's
+// wheel (build.py COMMAND_LINE_ONLY): the page's engine never imports them and the page
+// reads its own JSON copy of one language. The command line's tests need them, so the
+// test stage puts them beside the installed package.
+const installed = pyodide.runPython("import os, tripeaks; os.path.dirname(tripeaks.__file__)");
+const source = join(root, "tripeaks");
+for (const name of readdirSync(source)) {
+  if (name.endsWith(".py") && !pyodide.FS.analyzePath(join(installed, name)).exists) {
+    pyodide.FS.writeFile(join(installed, name), readFileSync(join(source, name)));
+  }
+}
+pyodide.FS.mkdirTree(join(installed, "locale"));
+for (const name of readdirSync(join(source, "locale"))) {
+  pyodide.FS.writeFile(join(installed, "locale", name), readFileSync(join(source, "locale", name)));
 }
 pyodide.FS.writeFile(join(work, "pyproject.toml"), readFileSync(join(root, "pyproject.toml")));
 const shared = join(root, "..", "shared");

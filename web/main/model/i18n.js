@@ -59,14 +59,37 @@ const changes = new EventTarget();
 
 const catalogUrl = (code, base = document.baseURI) => new URL(`locales/${code}.json`, base);
 
-/** Fetch a language's catalog (from the service worker's cache once it was used). */
+/** Fetch a language's catalog: from the service worker once one controls the page (it
+ * keeps each language asked for); before that (a first visit), its gzip copy, a third of
+ * the bytes, decoded here, and the file itself where that fails. */
 export async function fetchCatalog(code, base = document.baseURI) {
   if (loaded.has(code)) return loaded.get(code);
-  const response = await fetch(catalogUrl(code, base));
-  if (!response.ok) throw new Error(`no catalog for ${code} (${response.status})`);
-  const catalog = await response.json();
+  const catalog = (await viaGzip(code, base)) || (await viaFile(code, base));
   loaded.set(code, catalog);
   return catalog;
+}
+
+async function viaFile(code, base) {
+  const response = await fetch(catalogUrl(code, base));
+  if (!response.ok) throw new Error(`no catalog for ${code} (${response.status})`);
+  return response.json();
+}
+
+async function viaGzip(code, base) {
+  const controlled = navigator.serviceWorker && navigator.serviceWorker.controller;
+  if (controlled || typeof DecompressionStream !== "function") return null;
+  try {
+    const response = await fetch(`${catalogUrl(code, base)}.gz`);
+    if (!response.ok) return null;
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) { // a host that sent it with Content-Encoding has decoded it
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+    }
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
 }
 
 /** Ask for the catalog in use again once a service worker controls the page: the worker

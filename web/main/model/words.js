@@ -75,34 +75,9 @@ export const words = {
   lastGames: (label, values) => t("time-last-games", { label, count: values.length, values: values.map((v) => (typeof v === "number" ? formatNumber(v) : v)).join(", ") }),
 };
 
-/** Why the engine's hint plays its move, from the kind of line it keeps (the reply's
- * "aim", "score" and, when sent, "result"): said after the hint's line. */
-export function hintReason({ move = null, aim = null, score = null, result = null } = {}) {
-  if (move === null || move === undefined) return t("hint-reason-over");
-  if (aim === "fair") return t("hint-reason-fair");
-  if (aim === "par" && typeof score === "number") return t("hint-reason-par", { count: score });
-  if (aim === "win") return t("hint-reason-win");
-  if (aim === "clear") return t(result === "unknown" ? "hint-reason-clear-timeout" : "hint-reason-clear");
-  return "";
-}
-
-/** Why a move is refused, in the player's words: from the engine's refusal (its kind)
- * and the board (what rule the move breaks), mirroring GamePosition.why_illegal. */
-export function refusalReason(board, move, error = {}) {
-  const message = String(error.message || "");
-  if (move === "undo" || move === "redo" || error.kind === "illegal-undo") {
-    if (/off in these rules/.test(message)) return t("move-refused-undo-off");
-    if (board && board.won && move !== "redo") return t("move-refused-undo-won");
-    return t(move === "redo" ? "move-refused-no-redo" : "move-refused-no-undo");
-  }
-  if (!board) return message;
-  if (board.over) return t("move-refused-over");
-  if (move === DRAW) return t("move-refused-stock-empty");
-  const slot = board.slots && board.slots[move];
-  if (!slot) return t("move-refused-no-such-move");
-  if (slot.removed) return t("move-refused-played");
-  if ((slot.covered_by || []).length || !slot.face_up) return t("move-refused-blocked");
-  return t("move-refused-rank");
+/** Why the engine's hint plays its move: its reason code and values, worded. */
+export function hintReason({ reason = null, values = {} } = {}) {
+  return reason ? t(`engine-hint-${reason}`, values || {}) : "";
 }
 
 /** A score event said after a move, or floated over the table: "Peak +15", "Stuck -5". */
@@ -111,14 +86,11 @@ export function eventWords(event, board = null) {
   const signed = formatNumber(points, { signDisplay: "exceptZero" });
   const money = board && board.rules && board.rules.scoring === "original";
   switch (event.kind) {
-    case "peak": return t("event-peak", { points });
-    case "stock": return t("event-stock", { points });
-    case "clear": return t("event-clear", { points });
-    case "stuck": return t("event-stuck", { points: signed });
-    case "draw": return t("event-draw", { points: money ? formatMoney(points) : signed });
-    case "card": return t("event-card", { points: signed });
-    case "streak": return t("event-streak", { points });
-    default: return event.label ? String(event.label) : "";
+    case "peak": case "stock": case "clear": case "streak":
+      return t(`engine-event-${event.kind}`, { points });
+    case "stuck": case "card": return t(`engine-event-${event.kind}`, { points: signed });
+    case "draw": return t("engine-event-draw", { points: money ? formatMoney(points) : signed });
+    default: return "";
   }
 }
 

@@ -4,7 +4,7 @@
 
 import { DRAW } from "../model/vocabulary.js";
 import { Taps } from "../model/taps.js";
-import { boardWords, hintReason, refusalReason, words } from "../model/words.js";
+import { boardWords, hintReason, words } from "../model/words.js";
 import { t } from "../model/i18n.js";
 
 const MOST_WAITING = 8; // taps kept while a move is played: more than a finger makes
@@ -88,7 +88,7 @@ export class Play {
     if (this.sound) this.sound.play("illegal");
     if (this.options().vibrate !== false && navigator.vibrate) navigator.vibrate(40); // felt, where the device can
     const shown = this.options().errorHelp !== false || error.kind === "illegal-undo";
-    const reason = refusalReason(this.session.board, move, error); // the engine's refusal, in the player's words
+    const reason = error.message; // the engine's refusal (its reason), worded from the catalog
     if (shown) this.notices.show(reason, { id: "move", timeout: 3000 });
     this.renderer.refusal(move, reason, { spoken: shown }); // the notice says the reason; this, what blocks
   }
