@@ -200,6 +200,18 @@ async function smoke() {
     const pictures = Object.values(probes.courtPictures || {});
     run.check("the court figures' pictures load", pictures.length === 6 && pictures.every(Boolean), probes.courtPictures);
 
+    // Another language, for this visit only: German, the same game.
+    const german = JSON.parse(readFileSync(join(site, "locales", "de.json"), "utf8")).messages;
+    await page.goto(`${url}?lang=de`, { waitUntil: "domcontentloaded", timeout: BOOT_TIMEOUT });
+    await run.waitReady();
+    const lang = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+    run.check("?lang=de speaks German", same(lang, ["de", "ltr"]), lang);
+    const label = await page.evaluate(() => document.querySelector(".actions [data-action=new] .label").textContent);
+    run.check("the toolbar speaks German", label === german["toolbar-new"], label);
+    run.check("the same game in German", same(await run.board(), drawn), await run.board());
+    await page.goto(url, { waitUntil: "domcontentloaded", timeout: BOOT_TIMEOUT });
+    await run.waitReady();
+
     const oldBuild = await run.build();
     await server.send("swap", "swapped");
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));

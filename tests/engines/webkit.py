@@ -215,6 +215,19 @@ def smoke(site_dir: Path, newer: Path) -> Run:
                   isinstance(pictures, dict) and len(pictures) == 6 and all(pictures.values()),
                   pictures)
 
+        # Another language, for this visit only: Arabic, right to left, the same game.
+        arabic = json.loads((site_dir / "locales" / "ar.json").read_text(encoding="utf-8"))
+        driver.get(live.url + "?lang=ar")
+        run.wait_ready()
+        html = run.js("return [document.documentElement.lang, document.documentElement.dir]")
+        run.check("?lang=ar reads right to left", html == ["ar", "rtl"], html)
+        label = run.js("return document.querySelector('.actions [data-action=new] .label')"
+                       ".textContent")
+        run.check("the toolbar speaks Arabic", label == arabic["messages"]["toolbar-new"], label)
+        run.check("the same game in Arabic", run.board() == drawn, run.board())
+        driver.get(live.url)
+        run.wait_ready()
+
         old_build = run.build()
         live.swap(newer)
         run.js("return navigator.serviceWorker.getRegistration().then(r => r.update())")
