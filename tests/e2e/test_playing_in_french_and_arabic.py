@@ -46,7 +46,8 @@ def test_a_lost_game_by_touch_in_another_language(warm_context, site, language, 
     # The hint names its card (or the stock) in the language.
     touch(page, ".actions [data-action=hint]")
     hint = notice_text(page, "hint")
-    said = {catalog.text("hint-draw")} | {catalog.text("hint-play", card=n) for n in card_names(catalog)}
+    plays = {catalog.text("hint-play", card=name) for name in card_names(catalog)}
+    said = {catalog.text("hint-draw")} | plays
     assert hint in said
 
     # A draw (the lost line's first move), heard by a screen reader: the drawn card's name.
