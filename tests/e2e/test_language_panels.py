@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+
 from tests.e2e.app import DRAW, board, click_move, notices, open_app, open_panel, saved, wait_ready
 
 # Words other modules write into these panels;
