@@ -23,8 +23,10 @@ NOT_THE_PANELS = ", ".join((
 # each message); numbers, signs and the languages' own names are no words to translate.
 NOT_FROM_THE_CATALOG = """([name, skip]) => {
     const dialog = document.querySelector(`dialog[data-testid=${name}]`);
-    const outside = (el) => !el.closest(skip) && !el.closest('[data-testid=opt-language] option:not([value=auto])');
-    const word = (text) => text && !/^[\\s\\d.,:;%—–+\\-$#✓/()×]*$/.test(text) && !/^\\[.*\\]$/s.test(text);
+    const outside = (el) => !el.closest(skip)
+        && !el.closest('[data-testid=opt-language] option:not([value=auto])');
+    const word = (text) => text && !/^[\\s\\d.,:;%—–+\\-$#✓/()×]*$/.test(text)
+        && !/^\\[.*\\]$/s.test(text);
     const found = [];
     let read = 0; // the words read from the catalog: a panel that shows none proves nothing
     const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
@@ -69,7 +71,8 @@ def test_every_word_of_the_panels_comes_from_the_catalog(page, site):
         page.keyboard.press("Escape")
         page.wait_for_function("() => !document.querySelector('dialog[open]')")
     # The languages are offered in their own names, each marked with its language.
-    offered = page.evaluate("""() => [...document.querySelectorAll('[data-testid=opt-language] option')]
+    offered = page.evaluate("""() => [
+        ...document.querySelectorAll('[data-testid=opt-language] option')]
         .map((o) => [o.value, o.textContent, o.lang])""")
     assert offered[0][0] == "auto" and offered[0][1].startswith("[")
     assert ["fr", "Français", "fr"] in offered and ["ja", "日本語", "ja"] in offered
@@ -100,13 +103,15 @@ def test_choosing_a_language_switches_at_once_keeps_the_game_and_holds(page, sit
         # The page's words, the open panel's lists and the rule sets' names: all French now.
         assert page.inner_text("#options-title") == words["options-title"]
         assert page.inner_text(".actions [data-action=undo] .label") == words["toolbar-undo"]
-        assert page.evaluate("document.querySelector('[name=preset]').selectedOptions[0].textContent") \
-            == words["preset-standard"]
+        preset = page.evaluate("document.querySelector('[name=preset]').selectedOptions[0]"
+                               ".textContent")
+        assert preset == words["preset-standard"]
         assert page.inner_text(".preset-summary").startswith(words["preset-standard-summary"])
         assert page.input_value("[data-testid=opt-language]") == "fr"
         # The game is the same game: the same cards where they were, the same moves.
         assert (board(page)["slots"], saved(page)["record"]) == before
-        assert json.loads(page.evaluate("localStorage.getItem('tripeaks.options')"))["language"] == "fr"
+        kept = json.loads(page.evaluate("localStorage.getItem('tripeaks.options')"))
+        assert kept["language"] == "fr"
 
         # A language whose catalog cannot be fetched: the page stays French and says why.
         page.context.set_offline(True)
