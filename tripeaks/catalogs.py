@@ -347,7 +347,9 @@ def pseudo(text: str) -> str:
         out.append("".join(_ACCENTED.get(c, c) for c in piece))
     body = "".join(out)
     letters = sum(c.isalpha() for c in text)
-    padding = "~" * max(1, round(letters * 0.4)) if letters else ""
+    # The padding in words of at most five, so it wraps where a translation's words would.
+    extra = max(1, round(letters * 0.4)) if letters else 0
+    padding = " ".join("~" * min(5, extra - i) for i in range(0, extra, 5))
     return f"[{body}{' ' + padding if padding else ''}]" if text else text
 
 

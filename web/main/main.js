@@ -20,6 +20,7 @@ import { Notices } from "./views/notices.js";
 import { RaceStrip } from "./views/race-strip.js";
 import { Renderer } from "./views/render.js";
 import { Sound } from "./views/sound.js";
+import { Fit } from "./views/fit.js";
 import { WatchStrip } from "./views/watch-strip.js";
 import { Backups } from "./parts/backups.js";
 import { listen } from "./parts/commands.js";
@@ -81,6 +82,7 @@ const effects = new Effects(renderer, doc);
 const watchStrip = new WatchStrip(doc);
 const nudge = new IdleNudge(doc);
 const raceStrip = new RaceStrip(doc);
+new Fit(doc); // the table and its bars in the window, in every language
 let options = null; // the options keeper, built below: sound asks it whether to play
 const sound = new Sound({ doc, enabled: () => !options || options.options.sound !== false });
 const playerOptions = () => options.options;

@@ -14,7 +14,7 @@ import { clearFace, drawFace, isCode } from "./cards.js";
 import { animateMove } from "./motion.js";
 import { DRAW } from "../model/vocabulary.js";
 import { boardWords, cardLabel, dealWords, emptyCell, figures, formatTime, moveWords, playable, refusalWords, stuck, waste as wasteWords, wasteLabel, words } from "../model/words.js";
-import { cardName, formatNumber, language, t } from "../model/i18n.js";
+import { cardName, formatNumber, language, onLanguage, t } from "../model/i18n.js";
 
 const SPEEDS = { slow: 1.6, normal: 1, fast: 0.55, off: 0 };
 
@@ -44,6 +44,8 @@ export class Renderer {
   constructor(root = document) {
     this.root = root;
     this.doc = root.ownerDocument || root;
+    this.ratingLabel = null;
+    onLanguage(() => this.setRating(this.ratingLabel));
     this.html = this.doc.documentElement;
     const $ = (id) => root.querySelector(`[data-testid=${id}]`);
     this.peaks = $("peaks");
@@ -444,13 +446,17 @@ export class Renderer {
   }
 
   /** The deal's difficulty class beside its code (the engine's rating), or none yet. */
+  /** The deal's class beside its code: the engine's class ("Easy", "Not winnable"), worded. */
   setRating(label) {
     const badge = this.fields.rating;
     if (!badge) return;
-    badge.hidden = !label;
-    badge.textContent = label || "";
-    badge.dataset.level = label ? label.toLowerCase().replace(/\s+/g, "-") : "";
-    if (label) badge.setAttribute("aria-label", t("table-difficulty", { level: label }));
+    this.ratingLabel = label; // worded again when the language changes (constructor)
+    const level = label ? String(label).toLowerCase().replace(/\s+/g, "-") : "";
+    const shown = level ? t(`deal-class-${level}`) : "";
+    badge.hidden = !level;
+    badge.textContent = shown;
+    badge.dataset.level = level;
+    if (level) badge.setAttribute("aria-label", t("table-difficulty", { level: shown }));
     else badge.removeAttribute("aria-label");
   }
 
