@@ -1,7 +1,13 @@
-"""A first visit downloads only the player's language; that language then works
-with no network, and another one is fetched when asked and kept too."""
+"""The player's language: the browser's languages pick the closest catalog; a first
+visit downloads only that one, which then works with no network, and another one is
+fetched when asked and kept too."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
 
 from tests.e2e.app import open_app, wait_controlled, wait_ready
 
@@ -19,7 +25,7 @@ def test_a_first_visit_downloads_one_language_which_then_plays_offline(
     open_app(page, live.url + "?lang=fr")
     wait_controlled(page)
     page.wait_for_function(CATALOG_KEPT, arg="fr")
-    assert catalogs_downloaded(live) == ["/locales/fr.json"]
+    assert catalogs_downloaded(live) == ["/locales/fr.json.gz"]  # a third of the bytes
     assert page.evaluate("document.documentElement.lang") == "fr"
 
     # Offline, the page still speaks French, from the service worker's copy.
@@ -37,7 +43,7 @@ def test_a_language_asked_for_later_is_kept_for_offline_visits(page, site_dir, m
     open_app(page, live.url)
     wait_controlled(page)
     page.wait_for_function(CATALOG_KEPT, arg="en")
-    assert catalogs_downloaded(live) == ["/locales/en.json"]
+    assert catalogs_downloaded(live) == ["/locales/en.json.gz"]
 
     page.goto(live.url + "?lang=de")
     wait_ready(page)
@@ -48,3 +54,19 @@ def test_a_language_asked_for_later_is_kept_for_offline_visits(page, site_dir, m
     wait_ready(page)
     html = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
     assert html == ["de", "ltr"]
+
+
+@pytest.mark.parametrize(("locale", "spoken"), [
+    ("fr-CA", "fr"), ("pt-PT", "pt-BR"), ("de-AT", "de"), ("ar-EG", "ar"), ("sw-KE", "en")])
+def test_the_browsers_language_picks_the_closest_catalog(browser, site, locale, spoken):
+    context = browser.new_context(locale=locale)
+    try:
+        page = context.new_page()
+        open_app(page, site.url)
+        html = page.evaluate("[document.documentElement.lang, document.documentElement.dir]")
+        assert html == [spoken, "rtl" if spoken == "ar" else "ltr"]
+        words = json.loads((Path(site.root) / "locales" / f"{spoken}.json").read_text("utf-8"))
+        label = page.locator(".actions [data-action=new] .label").text_content()
+        assert label == words["messages"]["toolbar-new"]
+    finally:
+        context.close()
