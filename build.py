@@ -196,6 +196,34 @@ def without_comments(source: bytes) -> bytes:
     return "".join(lines).encode("utf-8")
 
 
+def without_docstrings(source: bytes) -> bytes:
+    """Python source with every docstring (a statement that is only a string) emptied,
+    each line kept, so line numbers in a traceback still match the checkout. The
+    engine never reads its own docstrings: they are for people, who read the checkout."""
+    import ast
+
+    text = source.decode("utf-8")
+    spans = set()
+    for node in ast.walk(ast.parse(text)):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            for statement in block if isinstance(block, list) else []:
+                value = getattr(statement, "value", None)
+                if isinstance(statement, ast.Expr) and isinstance(value, ast.Constant) \
+                        and isinstance(value.value, str):
+                    spans.add((value.lineno, value.col_offset,
+                               value.end_lineno, value.end_col_offset))
+    lines = text.splitlines(keepends=True)
+    for first, start, last, end in sorted(spans, reverse=True):
+        if first == last:
+            lines[first - 1] = lines[first - 1][:start] + '""' + lines[first - 1][end:]
+        else:
+            kept_lines = ["\n"] * (last - first - 1)
+            lines[first - 1:last] = [lines[first - 1][:start] + '"""\n', *kept_lines,
+                                     '"""' + lines[last - 1][end:]]
+    return "".join(lines).encode("utf-8")
+
+
 def trimmed_stdlib(source: Path, names: list[str] | None = None) -> bytes:
     """python_stdlib.zip with only the modules listed, without their comments,
     stored uncompressed: the site's .gz copy of it then compresses them together
@@ -241,8 +269,8 @@ COMMAND_LINE_ONLY = frozenset({
 
 
 def build_wheel(out_dir: Path) -> Path:
-    """A pure-Python wheel of the engine in tripeaks/ (the command line left out),
-    byte-for-byte reproducible.
+    """A pure-Python wheel of the engine in tripeaks/ (the command line left out, and
+    the comments and docstrings), byte-for-byte reproducible.
 
     Written directly (a wheel is a zip with a dist-info folder) so the build
     needs no network and no particular setuptools.
@@ -255,9 +283,13 @@ def build_wheel(out_dir: Path) -> Path:
         and p.name not in COMMAND_LINE_ONLY
     )
     dist_info = f"{name}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = [
-        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in files
-    ]
+    # The engine as it runs: its comments and docstrings stay in the checkout (a third of
+    # the wheel's bytes), every line number kept.
+    def shipped(path: Path) -> bytes:
+        data = path.read_bytes()
+        return without_comments(without_docstrings(data)) if path.suffix == ".py" else data
+
+    entries: list[tuple[str, bytes]] = [(p.relative_to(ROOT).as_posix(), shipped(p)) for p in files]
     metadata = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
         f"Summary: {meta.get('description', '')}\n"
@@ -386,7 +418,7 @@ def add_gzip_copies(dist: Path, paths: list[Path]) -> dict[str, int]:
     sizes = {}
     for path in paths:
         name = path.relative_to(dist).as_posix()
-        catalog = name.startswith(LOCALES) and path.suffix == ".json"  # always: the page fetches one
+        catalog = name.startswith(LOCALES) and path.suffix == ".json"  # always: the page reads one
         if not catalog and (not name.startswith(GZIP_DIR) or path.stat().st_size < GZIP_MIN):
             continue
         data = path.read_bytes()
