@@ -20,7 +20,8 @@ export class DailyGoals {
     });
   }
 
-  /** The engine's goals of ``date`` under ``request`` ({preset, rules}), asked once a visit. */
+  /** The engine's goals of ``date`` under ``request`` ({preset, rules}), asked once a visit
+   * (finding them takes the engine seconds: it plays the day's deal to par). */
   goalsOf(date, request) {
     const key = `${date} ${JSON.stringify(request)}`;
     if (!this.asked.has(key)) {
@@ -29,6 +30,15 @@ export class DailyGoals {
       this.asked.set(key, asking);
     }
     return this.asked.get(key);
+  }
+
+  /** The goals of a daily game: those the Deals panel asked for its day under the same named
+   * rule set (found, or on their way), else asked under the rules it was dealt under. */
+  goalsOfGame(game) {
+    const named = game.preset !== "custom" && game.preset === game.board.preset;
+    const same = `${game.daily} ${JSON.stringify({ preset: game.preset })}`;
+    if (named && this.asked.has(same)) return this.asked.get(same);
+    return this.goalsOf(game.daily, { rules: game.board.rules });
   }
 
   /** The Deals panel's goals for today, under the player's rules (the calendar shows them). */
@@ -48,7 +58,7 @@ export class DailyGoals {
   async check(game) {
     const day = game.daily;
     await this.keep((daily) => notePlayed(daily, day));
-    const { goals, preset } = await this.goalsOf(day, { rules: game.board.rules }); // the rules it was dealt under
+    const { goals, preset } = await this.goalsOfGame(game);
     if (!this.session.isCurrent(game.gameId)) return; // another game by now
     const { met } = await this.session.ask("goals_met", { goals });
     if (!this.session.isCurrent(game.gameId) || !met.length) return;
