@@ -13,8 +13,9 @@ export class DailyGoals {
     this.asked = new Map(); // "date rules" -> Promise of the engine's daily_goals reply
     this.checking = Promise.resolve(); // one check after another, in the order of the moves
     session.addEventListener("shown", ({ detail }) => {
-      const { game, board, taken } = detail;
-      if (!game || !game.daily || taken || board.moves === 0) return; // another tab's game: that tab awards
+      const { game, board, taken, restored } = detail;
+      // Not another tab's game (that tab awards), nor one brought back (the next move checks it).
+      if (!game || !game.daily || taken || restored || board.moves === 0) return;
       this.checking = this.checking.then(() => this.check(game)).catch((error) =>
         console.warn("the daily goals could not be checked:", error && error.message));
     });

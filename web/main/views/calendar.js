@@ -70,10 +70,10 @@ export class Calendar {
     // The weekdays, in the player's language, from the day a week starts on there.
     const start = firstWeekday() % 7; // 0 Sunday .. 6 Saturday
     const weekdays = doc.querySelector("[data-testid=calendar-weekdays]");
-    weekdays.replaceChildren(...Array.from({ length: 7 }, (_, i) => {
-      const day = new Date(Date.UTC(2026, 10, 1 + ((start + i) % 7), 12)); // 1 Nov 2026 was a Sunday
-      return Object.assign(doc.createElement("span"), { textContent: formatDate(day, { weekday: "short" }) });
-    }));
+    const week = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2026, 10, 1 + ((start + i) % 7), 12))); // 1 Nov 2026 was a Sunday
+    let names = week.map((day) => formatDate(day, { weekday: "short" }));
+    if (names.some((name) => name.length > 4)) names = week.map((day) => formatDate(day, { weekday: "narrow" })); // Arabic's are whole words
+    weekdays.replaceChildren(...names.map((name) => Object.assign(doc.createElement("span"), { textContent: name })));
     const list = doc.querySelector("[data-testid=days]");
     list.setAttribute("aria-label", t("calendar-days-label", { month: monthName }));
     const items = [];
