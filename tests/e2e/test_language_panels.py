@@ -10,9 +10,11 @@ import shutil
 from tests.e2e.app import DRAW, board, click_move, notices, open_app, open_panel, saved, wait_ready
 
 # Words other modules write into these panels;
-# and what is no word: the days' dates (Intl), the notices and announcements carried in.
+# and what is no word: the days' dates, the month and the weekdays (Intl), the notices and
+# announcements carried in.
 NOT_THE_PANELS = ", ".join((
     "[data-testid=notices]", "[data-testid=announce]", "[data-testid=days]",
+    "[data-testid=calendar-month]", "[data-testid=calendar-weekdays]",
     "[data-testid=rules-ai]", "[data-testid=rules-keys]",  # words.js AI_SEES, input.js KEY_HELP
     "[data-testid=race-compare] tbody", "[data-testid=race-par]", "[data-testid=race-stats] tbody",
     "[data-testid=stats-kept]", "[data-testid=stats-pending]", "[data-testid=daily-rating]",

@@ -23,6 +23,7 @@ import { Sound } from "./views/sound.js";
 import { Fit } from "./views/fit.js";
 import { WatchStrip } from "./views/watch-strip.js";
 import { Backups } from "./parts/backups.js";
+import { DailyGoals } from "./parts/daily-goals.js";
 import { listen } from "./parts/commands.js";
 import { Dealing } from "./parts/dealing.js";
 import { Installer } from "./parts/install.js";
@@ -104,7 +105,8 @@ const watching = new Watching({ engine, session, renderer, strip: watchStrip, no
 let startup = null; // built last: it starts everything
 const isReady = () => Boolean(startup && startup.ready);
 const updates = new Updates({ sw, storage, notices, dialogs, session, options, isReady });
-const dealing = new Dealing({ engine, session, storage, renderer, dialogs, notices, options, watching, updates });
+const dailyGoals = new DailyGoals({ engine, session, storage, dialogs, notices, options }); // medals while a daily deal is played
+const dealing = new Dealing({ engine, session, storage, renderer, dialogs, notices, options, watching, updates, dailyGoals });
 const links = new Links({ engine, session, notices, options: playerOptions, watching });
 const backups = new Backups({ engine, session, storage, dialogs, options, watching, results });
 const race = new Race({ session, storage, input, dialogs, notices, renderer, clock, strip: raceStrip, dealing, watching, isReady });
@@ -123,6 +125,7 @@ globalThis.tripeaks = {
   get kept() { return play.kept; },
   get busy() { return play.busy; },
   get preparing() { return dealing.preparing; },
+  get dailyChecked() { return dailyGoals.checking; }, // settles once the daily goals of the moves so far are checked
   move: (move) => play.tap(move),
   newGame: () => dealing.newGame(),
   showStats: (preset = null) => results.showStats(preset),

@@ -7,6 +7,8 @@
 //   silver  a silver medal or better on at least 15 days
 //   bronze  any medal on at least 10 days
 
+import { formatMoney, t } from "./i18n.js";
+
 export const MEDALS = ["bronze", "silver", "gold"];
 export const BADGE_DAYS = { gold: 20, silver: 15, bronze: 10 };
 const KEPT_DAYS = 800; // two years and more of days played
@@ -15,17 +17,20 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const emptyDaily = () => ({ medals: {}, played: [] });
 
 /** The daily record as a save or a backup holds it, each day checked (a save from
- * before daily goals has none: no medals, no days). */
+ * before daily goals has none: no medals, no days). A day marked the older way
+ * ({"2026-12-01": "won"}, as statistics.js countResult wrote them) counts as played. */
 export function mendDaily(data) {
   const daily = emptyDaily();
-  if (!data || typeof data !== "object") return daily;
+  if (!data || typeof data !== "object" || Array.isArray(data)) return daily;
+  const marked = Object.keys(data).filter((day) => DAY.test(day) && (data[day] === "won" || data[day] === "played"));
   if (data.medals && typeof data.medals === "object") {
     for (const [day, medals] of Object.entries(data.medals)) {
       const kept = Array.isArray(medals) ? MEDALS.filter((m) => medals.includes(m)) : [];
       if (DAY.test(day) && kept.length) daily.medals[day] = kept;
     }
   }
-  if (Array.isArray(data.played)) daily.played = [...new Set(data.played.filter((d) => DAY.test(d)))].sort().slice(-KEPT_DAYS);
+  const played = [...(Array.isArray(data.played) ? data.played.filter((d) => DAY.test(d)) : []), ...marked];
+  daily.played = [...new Set(played)].sort().slice(-KEPT_DAYS);
   return daily;
 }
 
@@ -74,4 +79,20 @@ export function dayStreak(daily, today) {
     day = step(day);
   }
   return streak;
+}
+
+// -- words -----------------------------------------------------------------------------------
+// A score goal in the 1991 money game ("original") is dollars; elsewhere, points.
+
+const goalKey = (goal, preset) => goal.kind.replace(/_/g, "-") + (goal.kind === "score" && preset === "original" ? "-money" : "");
+
+/** A goal as the Deals panel lists it: "Clear 20 cards", "Score 150 points". */
+export function goalText(goal, preset) {
+  return t(`goals-${goalKey(goal, preset)}`, { count: goal.target, money: formatMoney(goal.target) });
+}
+
+/** What a medal was won for, as its notice says it: "Bronze medal: 20 cards cleared". */
+export function medalNotice(goal, preset) {
+  const done = t(`medal-done-${goalKey(goal, preset)}`, { count: goal.target, money: formatMoney(goal.target) });
+  return t(`medal-won-${goal.medal}`, { done });
 }

@@ -3,6 +3,7 @@
 
 import { gameRequest, nextDealClass } from "../model/options.js";
 import { isoDate } from "../model/dates.js";
+import { mendDaily } from "../model/medals.js";
 import { formatDate, has, t } from "../model/i18n.js";
 
 const QUIET = 1200; // ms without a move before the worker does spare work (the next deals)
@@ -12,9 +13,9 @@ const idle = (run) => (globalThis.requestIdleCallback
   : setTimeout(run, 100));
 
 export class Dealing extends EventTarget {
-  constructor({ engine, session, storage, renderer, dialogs, notices, options, watching, updates }) {
+  constructor({ engine, session, storage, renderer, dialogs, notices, options, watching, updates, dailyGoals = null }) {
     super();
-    Object.assign(this, { engine, session, storage, renderer, dialogs, notices, options, watching, updates });
+    Object.assign(this, { engine, session, storage, renderer, dialogs, notices, options, watching, updates, dailyGoals });
     this.preparing = false; // a prepare request is on its way, or waits for the page to be idle
     this.prepareAgain = false;
     this.difficulty = null; // the class the player last asked Deals for
@@ -238,11 +239,12 @@ export class Dealing extends EventTarget {
     }
   }
 
-  /** The Deals panel: the last two weeks, each day marked won or played. */
+  /** The Deals panel: the month's calendar with each day's medal, and today's goals. */
   showDeals() {
     const today = isoDate(new Date());
     const stats = this.storage.load("stats").value;
-    this.dialogs.showDeals((stats && stats.daily) || {}, today);
+    this.dialogs.showDeals(mendDaily(stats && stats.daily), today);
     this.rateDay(today);
+    if (this.dailyGoals) this.dailyGoals.showToday();
   }
 }

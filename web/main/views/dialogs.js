@@ -4,10 +4,10 @@
 
 import { presetStats, summary } from "../model/statistics.js";
 import { AI_SEES, formatTime } from "../model/words.js";
-import { LANGUAGES, formatDate, formatNumber, has, t } from "../model/i18n.js";
+import { LANGUAGES, formatNumber, has, t } from "../model/i18n.js";
 import { presetTitle, rulesText } from "../model/options.js";
 import { RULE_KEYS } from "../model/vocabulary.js";
-import { isoDate } from "../model/dates.js";
+import { Calendar } from "./calendar.js";
 import { ResultPanel } from "./result-panel.js";
 import { KEY_HELP } from "./input.js";
 
@@ -340,42 +340,14 @@ export class Dialogs {
 
   // -- deals, rules, the board in words -------------------------------------------------
 
+  /** The Deals panel, its calendar at the month of ``today`` with ``daily``'s medals
+   * (model/medals.js), the keyboard on today. */
   showDeals(daily, today) {
-    const list = this.doc.querySelector("[data-testid=days]");
-    const items = [];
-    const day = new Date(`${today}T12:00:00`);
-    for (let i = 13; i >= 0; i--) {
-      const d = new Date(day);
-      d.setDate(day.getDate() - i);
-      const iso = isoDate(d);
-      const li = this.doc.createElement("li");
-      const mark = daily[iso];
-      li.className = mark || "none";
-      const button = this.doc.createElement("button");
-      button.type = "button";
-      button.dataset.action = "daily";
-      button.dataset.date = iso;
-      let shown = String(d.getDate());
-      button.textContent = shown;
-      if (i === 13 || d.getDate() === 1) { // where a month starts, say which
-        const month = this.doc.createElement("small");
-        month.textContent = formatDate(d, { timeZone: undefined, month: "short" }); // the player's own day
-        button.append(" ", month);
-        shown += ` ${month.textContent}`;
-      }
-      const state = mark === "won" ? "won" : mark === "played" ? "played" : "none";
-      const date = formatDate(d, { timeZone: undefined, month: "long", day: "numeric" });
-      // The spoken name starts with what the button shows (speech input finds it by that).
-      button.setAttribute("aria-label", t(`deals-day-${state}`, { shown, date }));
-      button.setAttribute("title", t(`deals-day-title-${state}`, { date: iso }));
-      li.append(button);
-      if (iso === today) li.classList.add("today");
-      items.push(li);
-    }
-    list.replaceChildren(...items);
+    this.calendar = this.calendar || new Calendar(this.doc);
+    this.calendar.show(daily, today);
     this.setText("deal-error", "");
     this.open("deals");
-    list.querySelector(".today button").focus(); // not the oldest day, two weeks back
+    this.calendar.focusToday();
   }
 
   /** The Deals panel's typed deal (``kind`` "code" or "cards"), its error line moved beside it. */
