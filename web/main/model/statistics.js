@@ -3,6 +3,7 @@
 // keeps them, under a lock shared by every tab.
 
 import { formatNumber, formatPercent, t } from "./i18n.js";
+import { mendDaily, notePlayed } from "./medals.js";
 
 const RECENT = 30;
 
@@ -75,15 +76,7 @@ export function mendStats(data) {
       }
     }
   }
-  if (data.daily !== undefined) {
-    stats.daily = {};
-    if (data.daily && typeof data.daily === "object" && !Array.isArray(data.daily)) {
-      for (const [day, mark] of Object.entries(data.daily)) {
-        if (/^\d{4}-\d{2}-\d{2}$/.test(day) && (mark === "won" || mark === "played")) stats.daily[day] = mark;
-        else damaged.push("daily");
-      }
-    } else damaged.push("daily");
-  }
+  if (data.daily !== undefined) stats.daily = mendDaily(data.daily); // days played and their medals
   if (data.race !== undefined) {
     const { race, bad } = mendRace(data.race);
     stats.race = race;
@@ -183,7 +176,7 @@ export function countResult(stats, result) {
   }].slice(-RECENT);
   next.presets = { ...(stats.presets || {}), [name]: p };
   if (result.daily) {
-    next.daily = { ...(stats.daily || {}), [result.daily]: won ? "won" : "played" };
+    next.daily = notePlayed(mendDaily(stats.daily), result.daily);
   }
   return next;
 }
