@@ -6,10 +6,12 @@
 import { awardMedals, mendDaily, medalNotice, notePlayed } from "../model/medals.js";
 import { gameRequest } from "../model/options.js";
 import { isoDate } from "../model/dates.js";
+import { GoalCache } from "../model/goal-cache.js";
 
 export class DailyGoals {
   constructor({ engine, session, storage, dialogs, notices, options }) {
     Object.assign(this, { engine, session, storage, dialogs, notices, options });
+    this.cache = new GoalCache(storage.prefix, () => (engine.info && engine.info.build) || "");
     this.asked = new Map(); // "date rules" -> Promise of the engine's daily_goals reply
     this.checking = Promise.resolve(); // one check after another, in the order of the moves
     session.addEventListener("shown", ({ detail }) => {
@@ -21,13 +23,15 @@ export class DailyGoals {
     });
   }
 
-  /** The engine's goals of ``date`` under ``request`` ({preset, rules}), asked once a visit
-   * (finding them takes the engine seconds: it plays the day's deal to par). */
+  /** The engine's goals of ``date`` under ``request`` ({preset, rules}), asked once on this
+   * device (finding them takes the engine seconds: it plays the day's deal to par). */
   goalsOf(date, request) {
     const key = `${date} ${JSON.stringify(request)}`;
     if (!this.asked.has(key)) {
-      const asking = this.engine.call("daily_goals", { ...request, date });
-      asking.catch(() => this.asked.delete(key)); // asked again next time
+      const kept = this.cache.get(key); // found on an earlier visit: no engine time at all
+      const asking = kept ? Promise.resolve(kept) : this.engine.call("daily_goals", { ...request, date });
+      asking.then((reply) => { if (!kept) this.cache.put(key, reply); },
+        () => this.asked.delete(key)); // asked again next time
       this.asked.set(key, asking);
     }
     return this.asked.get(key);
