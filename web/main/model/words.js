@@ -7,10 +7,6 @@
 import { DRAW } from "./vocabulary.js";
 import { cardName as nameOfCode, formatList, formatMoney, formatNumber, onLanguage, t } from "./i18n.js";
 
-/** "1 card", "2 cards" in English only: kept for views not yet worded from the
- * catalogs (race-strip.js); new words use t() with {count}. */
-export const plural = (n, one, many = `${one}s`) => `${n} ${Number(n) === 1 ? one : many}`;
-
 /** A time as the clock shows it: "1:05", "1:02:03" (the same digits in every language). */
 export function formatTime(ms) {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -22,10 +18,7 @@ export function formatTime(ms) {
 
 /** What the AI players know (reference 004), said in the Rules panel: a live binding,
  * re-worded on every change of language. */
-export let AI_SEES = "The AI players (Watch AI, the AI you race, and the results set beside yours) "
-  + "see only what you see: their own face-up cards, the waste, how many cards the stock "
-  + "holds, and the moves played so far. They never look at a face-down card or the order "
-  + "of the stock.";
+export let AI_SEES = ""; // from the catalog, once one is in use (main.js loads it first)
 onLanguage(() => { AI_SEES = t("watch-ai-sees"); });
 
 /** The end of a game nobody can move in (reference 002's own words). */

@@ -24,15 +24,7 @@ const ASK = { w: "waste", s: "figures", l: "playable", b: "board" };
 /** Every key, as the Rules panel says it: a live binding, worded again on a change of
  * language (table-keys-*; the keys themselves stay the same in every language). */
 const KEY_HELP_KEYS = ["table-keys-grid", "table-keys-tab", "table-keys-moves", "table-keys-game", "table-keys-questions", "table-keys-watching", "table-keys-options"];
-export let KEY_HELP = [
-  "On the peaks, the arrow keys move by row and column (4 rows, 10 columns; empty cells where no card lies); Home and End go to the ends of a row, Ctrl+Home and Ctrl+End to the first and last cell. Down from the bottom row goes to the stock; Up from the stock comes back.",
-  "Tab moves between the peaks, the stock and the buttons. Enter or Space plays the focused card; on the stock, Enter or Space draws.",
-  "D, or Space when no card has focus: draw from the stock. U or Ctrl+Z: undo. Ctrl+Y or Ctrl+Shift+Z: redo. H: hint.",
-  "N: new game. R: restart this deal. P: pause.",
-  "Questions: W reads the waste card; S the score, the stock and the cards left; L the cards you can play; B the whole board, row by row, with columns.",
-  "While the AI plays (Watch AI, a replay), focus is on its controls; Escape stops watching and brings your game back.",
-  "Options can keep the one-letter keys to the table, or turn them off (the Ctrl keys, arrows, Enter and Space still work).",
-];
+export let KEY_HELP = []; // filled from the catalog as soon as one is in use (main.js loads it first)
 onLanguage(() => { KEY_HELP = KEY_HELP_KEYS.map((key) => t(key)); });
 /** Whether a select's list of choices is open (where the browser can say). */
 function isOpen(select) {
