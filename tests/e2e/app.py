@@ -363,3 +363,14 @@ def unreachable(page, selector: str) -> list:
             return r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
                 || r.right > innerWidth + 0.5 || !hit || !e.contains(hit);
         }).map((e) => e.dataset.action || e.dataset.testid || e.textContent.trim())""", selector)
+
+
+def spoken(code: str | None) -> str:
+    """A card's name as the page says it in English, from its code ("KC": "king of clubs")."""
+    from tripeaks import catalogs
+
+    english = catalogs.load("en")
+    if not code:
+        return english.text("card-face-down")
+    return english.text("card-name", rank=english.text(f"rank-{code[0]}"),
+                        suit=english.text(f"suit-{code[1]}"))

@@ -22,22 +22,31 @@ MISFITS = """(selector) => {
     const found = [];
     const page = document.scrollingElement;
     if (page.scrollWidth > innerWidth + 1) found.push(`the page is ${page.scrollWidth}px wide`);
-    const name = (el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''}`
-        + `${el.dataset.action ? `[${el.dataset.action}]` : ''} "${el.textContent.trim().slice(0, 40)}"`;
-    const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden'
-        && !el.closest('.sr-only') && el.clientWidth > 1;  // not the screen reader's own lines
-    const scrolls = (el) => /(auto|scroll)/.test(getComputedStyle(el).overflowX + getComputedStyle(el).overflowY);
-    for (const el of root.querySelectorAll('button, label, h2, h3, legend, summary, th, td, .stat, select, p, li, figcaption')) {
+    const name = (el) => `${el.tagName.toLowerCase()}`
+        + `${el.dataset.testid ? `[${el.dataset.testid}]` : ''}`
+        + `${el.dataset.action ? `[${el.dataset.action}]` : ''}`
+        + ` "${el.textContent.trim().slice(0, 40)}"`;
+    // Seen, and not the screen reader's own lines (sr-only: one pixel wide).
+    const shown = (el) => el.getClientRects().length
+        && getComputedStyle(el).visibility !== 'hidden'
+        && !el.closest('.sr-only') && el.clientWidth > 1;
+    const scrolls = (el) => /(auto|scroll)/.test(
+        getComputedStyle(el).overflowX + getComputedStyle(el).overflowY);
+    const words = 'button, label, h2, h3, legend, summary, th, td, .stat, select, p, li, '
+        + 'figcaption';
+    for (const el of root.querySelectorAll(words)) {
         if (!shown(el) || scrolls(el) || el.closest('[hidden]')) continue;
-        if (el.scrollWidth > el.clientWidth + 1) found.push(`${name(el)} is cut at its side (${el.scrollWidth} > ${el.clientWidth})`);
-        if (el.tagName === 'BUTTON' && el.scrollHeight > el.clientHeight + 1) found.push(`${name(el)} is cut at its foot`);
-        if (el.tagName === 'BUTTON') {
-            const box = el.getBoundingClientRect();
-            if (box.left < -1 || box.right > innerWidth + 1) found.push(`${name(el)} is outside the window`);
-            // The toolbar and a panel's own buttons stay on the screen (a panel's body scrolls).
-            const kept = el.closest('.actions, .result-actions');
-            if (kept && box.bottom > innerHeight + 1) found.push(`${name(el)} is below the window`);
+        if (el.scrollWidth > el.clientWidth + 1) {
+            found.push(`${name(el)} is cut at its side: ${el.scrollWidth} > ${el.clientWidth}`);
         }
+        if (el.tagName !== 'BUTTON') continue;
+        if (el.scrollHeight > el.clientHeight + 1) found.push(`${name(el)} is cut at its foot`);
+        const box = el.getBoundingClientRect();
+        const out = box.left < -1 || box.right > innerWidth + 1;
+        if (out) found.push(`${name(el)} is outside the window`);
+        // The toolbar and a panel's own buttons stay on the screen (a panel's body scrolls).
+        const kept = el.closest('.actions, .result-actions');
+        if (kept && box.bottom > innerHeight + 1) found.push(`${name(el)} is below the window`);
     }
     return found;
 }"""

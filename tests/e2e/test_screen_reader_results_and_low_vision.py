@@ -150,7 +150,7 @@ def test_a_lost_game_says_its_last_move_describes_its_panel_and_says_the_analysi
     spoken_log(page)
     page.keyboard.press("d")  # the last draw: the game is lost
     game.apply(DRAW)
-    last = game.view()["waste"]["name"]
+    last = spoken(game.view()["waste"]["card"])
     # The final losing move is said, with the end.
     text = wait_spoken(page, "No more moves available")
     assert text.startswith(f"Drew the {last}."), text
@@ -198,7 +198,7 @@ def test_a_won_game_describes_its_panel_and_says_par_when_it_arrives(warm_contex
         game.apply(line[-1])
         view = game.view()
         text = wait_spoken(page, "You cleared the peaks!")
-        assert text.startswith(f"Played the {slot['name']}"), text
+        assert text.startswith(f"Played the {spoken(slot['card'])}"), text
         dialog = page.get_by_role("dialog", name="You cleared the peaks!")
         dialog.wait_for(state="visible")
         about = description(page, "dialog", "You cleared the peaks!")
