@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import NotRequired, TextIO, TypedDict
 
@@ -260,9 +261,10 @@ MESSAGE_LIMIT = 300
 
 def one_line(message: str) -> str:
     """A message safe for a terminal: control and format characters (escape
-    sequences, newlines, bidirectional overrides) shown escaped, and not endless."""
-    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in message)
+    sequences, newlines, bidirectional overrides) shown escaped, and not endless.
+    Spaces of every width stay spaces (French puts a no-break one before a colon)."""
+    text = "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Zs"
+                   else ch.encode("unicode_escape").decode("ascii") for ch in message)
     if len(text) > MESSAGE_LIMIT:
         half = MESSAGE_LIMIT // 2
         text = f"{text[:half]}...{text[-half:]}"
