@@ -3,6 +3,8 @@
 // keeps them, under a lock shared by every tab.
 
 import { formatNumber, formatPercent, t } from "./i18n.js";
+import { mendDaily } from "./medals.js";
+import { mendBankroll } from "./money.js";
 
 const RECENT = 30;
 
@@ -75,7 +77,13 @@ export function mendStats(data) {
       }
     }
   }
-  if (data.daily !== undefined) {
+  // The money game's bankroll and the daily goals' medals: a save from before them has none
+  // (an empty bankroll, no medals). A daily record of day marks ("won" / "played") from before
+  // the medals is kept as it was (the Deals panel reads it).
+  stats.bankroll = mendBankroll(data.bankroll);
+  if (data.daily && typeof data.daily === "object" && ("medals" in data.daily || "played" in data.daily)) {
+    stats.daily = mendDaily(data.daily);
+  } else if (data.daily !== undefined) {
     stats.daily = {};
     if (data.daily && typeof data.daily === "object" && !Array.isArray(data.daily)) {
       for (const [day, mark] of Object.entries(data.daily)) {
