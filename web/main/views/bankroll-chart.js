@@ -40,5 +40,14 @@ export function drawBankroll(doc, box, history) {
     dot.dataset.deal = String(i + 1);
     svg.append(dot);
   });
+  // The zero line and the bankroll now, labelled (the summary above says them aloud).
+  const label = (text, attrs) => {
+    const node = el("text", { class: "bankroll-label", "aria-hidden": "true", ...attrs });
+    node.textContent = text;
+    svg.append(node);
+  };
+  const end = history.at(-1);
+  label(formatMoney(0), { x: 0, y: y(0) + (end < 0 ? -3 : 10) });
+  if (end !== 0) label(formatMoney(end), { x: W, y: y(end) + (end < 0 ? -5 : 12), "text-anchor": "end" });
   box.replaceChildren(svg);
 }

@@ -1,0 +1,155 @@
+"""The 1991 money game (preset ``original``) played with a finger on a 390x844 phone: the
+advice line under the stock when only a draw is possible, Hint's advice, Deal again (no
+question: the money is kept), and the bankroll in Statistics (its figures and its chart,
+a point per deal). Statistics saved before the money game load with an empty bankroll."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from tests.e2e.app import DRAW, open_app, open_deal, wait_ready
+from tests.e2e.touch import touch, touch_context, touch_move
+from tripeaks.deals import encode_code
+
+SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "docs/screenshots"))
+# Under the original rules nothing fits at this deal's start: a draw is the only move, and
+# the engine's advice is to play on (tripeaks/advice.py; a card fits after the first draw).
+DRAW_FIRST = encode_code(34)
+PLAY_ON = re.compile(r"^Draw: expected \+\$\d+ to come if you play on well\.$")
+
+
+def phone(warm_context):
+    page = touch_context(warm_context, "phone").new_page()
+    page.set_default_timeout(30_000)
+    return page
+
+
+def board(page) -> dict:
+    page.evaluate("() => tripeaks.queue")
+    return page.evaluate("() => tripeaks.save.board")
+
+
+def deal_again(page, before: str) -> None:
+    """Deal again by touch: the next deal is on the table at once, nothing asked."""
+    touch(page, "[data-testid=deal-again]")
+    page.wait_for_function(
+        "code => tripeaks.save.board.deal_code !== code && tripeaks.save.board.moves === 0", arg=before)
+    assert not page.locator("[data-testid=confirm]").is_visible()
+
+
+def open_stats(page) -> None:
+    touch(page, ".actions [data-action=menu]")
+    page.locator("[data-testid=menu]").wait_for(state="visible")
+    touch(page, "[data-testid=menu] [data-action=stats]")
+    page.locator("[data-testid=stats]").wait_for(state="visible")
+
+
+def clear_of_the_cards(page) -> None:
+    """The advice line lies by the stock, within the screen, over no card and off the toolbar."""
+    boxes = page.evaluate("""() => Object.fromEntries(['[data-testid=advice-line]', '[data-testid=stock]',
+        '[data-testid=waste]', 'nav.actions'].map(s => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return [s, [r.left, r.top, r.right, r.bottom]];
+    }))""")
+    line = boxes.pop("[data-testid=advice-line]")
+    assert line[0] >= 0 and line[2] <= 390, line
+    for name, other in boxes.items():
+        apart = line[2] <= other[0] or other[2] <= line[0] or line[3] <= other[1] or other[3] <= line[1]
+        assert apart, f"the advice line lies over {name}: {line} {other}"
+    stock = page.locator("[data-testid=stock]").bounding_box()
+    assert abs(line[3] - stock["y"]) < 40, "the line is by the stock"
+    # The stock's count (its badge, drawn over the stock's top edge) stays readable.
+    badge = page.evaluate("""() => { const s = document.querySelector('[data-testid=stock]');
+        const r = s.getBoundingClientRect(); const a = getComputedStyle(s, '::after');
+        return r.top + parseFloat(a.top); }""")
+    assert line[3] <= badge + 1, (line, badge)
+
+
+def figures(page) -> dict:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '[data-testid=bankroll-grid] [data-figure]')].map(d => [d.dataset.figure, d.querySelector('dd').textContent]))""")
+
+
+def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site):
+    page = phone(warm_context)
+    open_deal(page, f"{site.url}#deal={DRAW_FIRST}&preset=original", DRAW_FIRST)
+    assert page.evaluate("() => tripeaks.save.preset") == "original"
+    # The money game's toolbar: Deal again where Undo and Redo were (these rules have no undo).
+    assert page.locator("[data-testid=deal-again]").is_visible()
+    assert not page.locator(".actions [data-action=undo]").is_visible()
+
+    # Only a draw is possible: the quiet line under the stock weighs it.
+    line = page.locator("[data-testid=advice-line]")
+    line.wait_for(state="visible")
+    assert PLAY_ON.match(line.text_content()), line.text_content()
+    clear_of_the_cards(page)
+
+    # Hint says the same advice, and points at the stock.
+    touch(page, ".actions [data-action=hint]")
+    page.wait_for_function("() => [...document.querySelectorAll('.notice')].some(n => n.textContent.startsWith('Draw: expected'))")
+    assert page.get_attribute("[data-testid=stock]", "data-hint") is not None
+
+    # Three draws at $5 each. A card fits after the first (no advice then); after the
+    # third nothing fits again, and the line weighs the new position.
+    touch_move(page, DRAW)
+    line.wait_for(state="hidden")
+    for _ in range(2):
+        touch_move(page, DRAW)
+    first = board(page)
+    assert first["score"] == -15 and not first["over"]
+    assert not any(s["fits"] and not s["removed"] for s in first["slots"])
+    line.wait_for(state="visible")
+    assert PLAY_ON.match(line.text_content()), line.text_content()
+
+    deal_again(page, first["deal_code"])
+    second = page.evaluate("() => tripeaks.save")
+    assert second["preset"] == "original"
+    for _ in range(2):
+        touch_move(page, DRAW)
+    money = board(page)["score"]
+    assert money == -10
+    deal_again(page, second["board"]["deal_code"])
+
+    open_stats(page)
+    assert page.locator("[data-testid=stats-preset]").input_value() == "original"
+    assert page.locator("[data-testid=bankroll]").is_visible()
+    assert figures(page) == {"total": "-$25", "played": "2", "cleared": "0", "best": "-$10",
+                             "worst": "-$15", "per-deal": "-$12.50"}
+    chart = page.locator("[data-testid=bankroll-chart] svg")
+    assert chart.locator("circle").count() == 2  # a point per deal
+    assert chart.locator(".bankroll-zero").count() == 1
+    assert chart.get_attribute("aria-label") == (
+        "Bankroll over the last 2 deals: from $0 to -$25, lowest -$25, highest $0.")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "bankroll-390x844.png"))
+
+    # Another preset's figures show no bankroll.
+    page.select_option("[data-testid=stats-preset]", "standard")
+    page.locator("[data-testid=bankroll]").wait_for(state="hidden")
+    page.context.close()
+
+
+def test_statistics_saved_before_the_money_game_load_with_an_empty_bankroll(warm_context, site):
+    page = phone(warm_context)
+    old = {"v": 1, "played": 3, "won": 1, "streak": 0, "bestStreak": 1, "bestScore": 40,
+           "counted": ["a", "b", "c"], "daily": {"2026-12-01": "won"},
+           "presets": {"original": {"played": 3, "won": 1, "recent": []}}}
+    open_app(page, site.url)
+    page.evaluate("stats => { localStorage.clear(); localStorage.setItem('tripeaks.stats', stats); }",
+                  json.dumps(old))
+    page.reload()
+    wait_ready(page)
+    assert not page.locator(".notice.error").count()  # nothing said to be damaged
+    page.evaluate("() => tripeaks.showStats('original')")
+    page.locator("[data-testid=bankroll]").wait_for(state="visible")
+    assert figures(page) == {"total": "$0", "played": "0", "cleared": "0", "best": "—",
+                             "worst": "—", "per-deal": "—"}
+    assert page.text_content("[data-testid=bankroll-chart]") == "No deal played yet."
+    # The rest of the old statistics is kept.
+    played = page.evaluate("""() => [...document.querySelectorAll('[data-testid=stats-grid] div')]
+        .find(d => d.querySelector('dt').textContent === 'Played').querySelector('dd').textContent""")
+    assert played == "3"
+    page.context.close()
