@@ -10,8 +10,11 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.e2e.app import DRAW, open_app, open_deal, wait_ready
 from tests.e2e.touch import touch, touch_context, touch_move
+from tests.e2e.windows import WINDOWS
 from tripeaks.deals import encode_code
 
 SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "docs/screenshots"))
@@ -21,8 +24,8 @@ DRAW_FIRST = encode_code(34)
 PLAY_ON = re.compile(r"^Draw: expected \+\$\d+ to come if you play on well\.$")
 
 
-def phone(warm_context):
-    page = touch_context(warm_context, "phone").new_page()
+def phone(warm_context, size: str = "phone"):
+    page = touch_context(warm_context, size).new_page()
     page.set_default_timeout(30_000)
     return page
 
@@ -49,23 +52,25 @@ def open_stats(page) -> None:
 
 def clear_of_the_cards(page) -> None:
     """The advice line lies by the stock, within the screen, over no card and off the toolbar."""
-    boxes = page.evaluate("""() => Object.fromEntries(['[data-testid=advice-line]', '[data-testid=stock]',
-        '[data-testid=waste]', 'nav.actions'].map(s => {
-        const r = document.querySelector(s).getBoundingClientRect();
-        return [s, [r.left, r.top, r.right, r.bottom]];
+    boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '[data-testid=advice-line], [data-testid=stock], [data-testid=waste], nav.actions, .peaks [data-slot]')]
+        .filter(e => e.checkVisibility()).map(e => {
+        const r = e.getBoundingClientRect();
+        return [e.dataset.slot ? `slot ${e.dataset.slot}` : e.dataset.testid || 'toolbar', [r.left, r.top, r.right, r.bottom]];
     }))""")
-    line = boxes.pop("[data-testid=advice-line]")
-    assert line[0] >= 0 and line[2] <= 390, line
+    line = boxes.pop("advice-line")
+    width = page.evaluate("innerWidth")
+    assert line[0] >= 0 and line[2] <= width, line
     for name, other in boxes.items():
         apart = line[2] <= other[0] or other[2] <= line[0] or line[3] <= other[1] or other[3] <= line[1]
         assert apart, f"the advice line lies over {name}: {line} {other}"
-    stock = page.locator("[data-testid=stock]").bounding_box()
-    assert abs(line[3] - stock["y"]) < 40, "the line is by the stock"
-    # The stock's count (its badge, drawn over the stock's top edge) stays readable.
-    badge = page.evaluate("""() => { const s = document.querySelector('[data-testid=stock]');
-        const r = s.getBoundingClientRect(); const a = getComputedStyle(s, '::after');
-        return r.top + parseFloat(a.top); }""")
-    assert line[3] <= badge + 1, (line, badge)
+    stock = boxes["stock"]
+    gap = max(stock[0] - line[2], line[0] - stock[2], stock[1] - line[3], line[1] - stock[3])
+    assert gap < 40, "the line is by the stock"
+    if line[3] <= stock[1]:  # over the stock: its count (a badge over its top edge) stays readable
+        badge = page.evaluate("""() => { const s = document.querySelector('[data-testid=stock]');
+            return s.getBoundingClientRect().top + parseFloat(getComputedStyle(s, '::after').top); }""")
+        assert line[3] <= badge + 1, (line, badge)
 
 
 def figures(page) -> dict:
@@ -91,6 +96,11 @@ def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site):
     touch(page, ".actions [data-action=hint]")
     page.wait_for_function("() => [...document.querySelectorAll('.notice')].some(n => n.textContent.startsWith('Draw: expected'))")
     assert page.get_attribute("[data-testid=stock]", "data-hint") is not None
+    apart = page.evaluate("""() => { const l = document.querySelector('[data-testid=advice-line]').getBoundingClientRect();
+        return [...document.querySelectorAll('.notice')].filter(n => n.checkVisibility()).every(n => {
+            const r = n.getBoundingClientRect();
+            return l.right <= r.left || r.right <= l.left || l.bottom <= r.top || r.bottom <= l.top; }); }""")
+    assert apart, "Hint's line and the advice line lie apart"
 
     # Three draws at $5 each. A card fits after the first (no advice then); after the
     # third nothing fits again, and the line weighs the new position.
@@ -152,4 +162,21 @@ def test_statistics_saved_before_the_money_game_load_with_an_empty_bankroll(warm
     played = page.evaluate("""() => [...document.querySelectorAll('[data-testid=stats-grid] div')]
         .find(d => d.querySelector('dt').textContent === 'Played').querySelector('dd').textContent""")
     assert played == "3"
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["small", "landscape", "small-landscape", "desktop"])
+def test_the_money_games_table_fits_each_window(warm_context, site, size):
+    """Deal again and the advice line at the other sizes: the toolbar on one row (or one
+    column) inside the window, the line by the stock over no card."""
+    page = phone(warm_context, size)
+    open_deal(page, f"{site.url}#deal={DRAW_FIRST}&preset=original", DRAW_FIRST)
+    page.locator("[data-testid=advice-line]").wait_for(state="visible")
+    clear_of_the_cards(page)
+    assert page.locator("[data-testid=deal-again]").is_visible()
+    outside = page.evaluate("""() => [...document.querySelectorAll('.actions button')]
+        .filter(b => b.checkVisibility()).filter(b => { const r = b.getBoundingClientRect();
+            return r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
+        .map(b => b.dataset.action)""")
+    assert outside == []
     page.context.close()
