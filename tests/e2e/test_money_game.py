@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.accessibility import audit
 from tests.e2e.app import DRAW, open_app, open_deal, wait_ready
 from tests.e2e.touch import touch, touch_context, touch_move
 from tests.e2e.windows import WINDOWS
@@ -78,8 +79,9 @@ def figures(page) -> dict:
         '[data-testid=bankroll-grid] [data-figure]')].map(d => [d.dataset.figure, d.querySelector('dd').textContent]))""")
 
 
-def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site):
+def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site, axe_source):
     page = phone(warm_context)
+    page.add_init_script(script=axe_source)
     open_deal(page, f"{site.url}#deal={DRAW_FIRST}&preset=original", DRAW_FIRST)
     assert page.evaluate("() => tripeaks.save.preset") == "original"
     # The money game's toolbar: Deal again where Undo and Redo were (these rules have no undo).
@@ -91,6 +93,7 @@ def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site):
     line.wait_for(state="visible")
     assert PLAY_ON.match(line.text_content()), line.text_content()
     clear_of_the_cards(page)
+    assert audit(page) == []  # the table with Deal again and the advice line
 
     # Hint says the same advice, and points at the stock.
     touch(page, ".actions [data-action=hint]")
@@ -133,6 +136,7 @@ def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site):
     assert chart.locator(".bankroll-zero").count() == 1
     assert chart.get_attribute("aria-label") == (
         "Bankroll over the last 2 deals: from $0 to -$25, lowest -$25, highest $0.")
+    assert audit(page) == []  # the bankroll and its chart pass the axe audit
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "bankroll-390x844.png"))
 
