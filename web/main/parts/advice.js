@@ -1,14 +1,17 @@
 // Fair advice in the money game (the original preset): draw and play on, or deal again?
-// When a draw is the only move, the engine's ``advise`` is asked in the background (once the
-// page is idle, on the session's queue, so a tap never waits for it) and its answer shown in a
+// When a draw is the only move, the engine's ``advise`` is asked in the background (after a
+// pause in play, once the page is idle, on the session's queue) and its answer shown in a
 // quiet line under the stock; Hint asks it too and says it.
 
 import { DRAW } from "../model/vocabulary.js";
 import { isMoneyGame } from "../model/money.js";
 
-const idle = (run) => (globalThis.requestIdleCallback
+// The advice waits for a pause in play (a question takes ~0.1-0.6 s in the worker on a
+// busy machine): a player drawing card after card never waits behind one.
+const PAUSE = 700; // ms after a board is shown
+const afterPause = (run) => setTimeout(() => (globalThis.requestIdleCallback
   ? requestIdleCallback(run, { timeout: 1500 })
-  : setTimeout(run, 50));
+  : run()), PAUSE);
 
 /** Whether the only move on ``board`` is a draw: no card fits, the stock not empty. */
 export const drawOnly = (board) => Boolean(board && !board.over && board.stock.count > 0
@@ -33,7 +36,7 @@ export class Advice {
     this.table.show(null, money);
     if (!money || !drawOnly(board)) return;
     const same = () => this.session.isCurrent(game.gameId) && this.session.board === board && !this.session.covered;
-    idle(() => {
+    afterPause(() => {
       if (!same()) return; // a move came first: its own board asks
       this.session.enqueue(async () => {
         if (!same()) return;
