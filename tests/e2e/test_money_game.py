@@ -14,6 +14,7 @@ import pytest
 
 from tests.e2e.accessibility import audit
 from tests.e2e.app import DRAW, open_app, open_deal, wait_ready
+from tests.e2e.lines import STUCK_DEAL, stuck_line
 from tests.e2e.touch import touch, touch_context, touch_move
 from tests.e2e.windows import WINDOWS
 from tripeaks.deals import encode_code
@@ -183,4 +184,27 @@ def test_the_money_games_table_fits_each_window(warm_context, site, size):
             return r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
         .map(b => b.dataset.action)""")
     assert outside == []
+    page.context.close()
+
+
+def test_a_stuck_deal_keeps_its_money_once(warm_context, site):
+    """A deal of the money game that ends stuck adds its money when it ends (not only when
+    it is left), and once: a reload and the next deal add nothing more for it."""
+    code = encode_code(STUCK_DEAL)
+    line = stuck_line(STUCK_DEAL, "original")
+    page = phone(warm_context)
+    open_deal(page, f"{site.url}#deal={code}&preset=original", code)
+    for move in line:
+        page.evaluate("move => tripeaks.move(move)", move)
+    page.wait_for_function("() => tripeaks.save.board.over")
+    money = board(page)["score"]
+    bank = lambda: page.evaluate("() => (tripeaks.storage.load('stats').value || {}).bankroll")  # noqa: E731
+    page.wait_for_function("() => ((tripeaks.storage.load('stats').value || {}).bankroll || {}).played === 1")
+    assert bank()["total"] == money and bank()["deals"][0]["money"] == money
+    page.reload()
+    wait_ready(page)
+    touch(page, "[data-testid=deal-again]")
+    page.wait_for_function("code => tripeaks.save.board.deal_code !== code", arg=code)
+    page.evaluate("() => tripeaks.queue")
+    assert bank()["played"] == 1 and bank()["total"] == money
     page.context.close()
