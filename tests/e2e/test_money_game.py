@@ -16,7 +16,6 @@ from tests.e2e.accessibility import audit
 from tests.e2e.app import DRAW, open_app, open_deal, wait_ready
 from tests.e2e.lines import STUCK_DEAL, stuck_line
 from tests.e2e.touch import touch, touch_context, touch_move
-from tests.e2e.windows import WINDOWS
 from tripeaks.deals import encode_code
 
 SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "docs/screenshots"))
@@ -24,6 +23,24 @@ SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "docs/screenshots"))
 # the engine's advice is to play on (tripeaks/advice.py; a card fits after the first draw).
 DRAW_FIRST = encode_code(34)
 PLAY_ON = re.compile(r"^Draw: expected \+\$\d+ to come if you play on well\.$")
+
+
+# Where the advice line, the stock, the waste, the toolbar and each peak card lie (shown ones).
+BOXES = """() => Object.fromEntries([...document.querySelectorAll('[data-testid=advice-line],'
+    + '[data-testid=stock], [data-testid=waste], nav.actions, .peaks [data-slot]')]
+    .filter(e => e.checkVisibility()).map(e => {
+        const r = e.getBoundingClientRect();
+        const name = e.dataset.slot ? `slot ${e.dataset.slot}`
+            : e.dataset.testid || (e.matches('.notice') ? 'notice' : 'toolbar');
+        return [name, [r.left, r.top, r.right, r.bottom]];
+    }))"""
+BANK = "() => ((tripeaks.storage.load('stats').value || {}).bankroll || {})"
+
+
+def apart(one, other) -> bool:
+    """Whether two boxes ([left, top, right, bottom]) do not overlap."""
+    return (one[2] <= other[0] or other[2] <= one[0]
+            or one[3] <= other[1] or other[3] <= one[1])
 
 
 def phone(warm_context, size: str = "phone"):
@@ -41,7 +58,8 @@ def deal_again(page, before: str) -> None:
     """Deal again by touch: the next deal is on the table at once, nothing asked."""
     touch(page, "[data-testid=deal-again]")
     page.wait_for_function(
-        "code => tripeaks.save.board.deal_code !== code && tripeaks.save.board.moves === 0", arg=before)
+        "code => tripeaks.save.board.deal_code !== code && tripeaks.save.board.moves === 0",
+        arg=before)
     assert not page.locator("[data-testid=confirm]").is_visible()
 
 
@@ -54,30 +72,26 @@ def open_stats(page) -> None:
 
 def clear_of_the_cards(page) -> None:
     """The advice line lies by the stock, within the screen, over no card and off the toolbar."""
-    boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-        '[data-testid=advice-line], [data-testid=stock], [data-testid=waste], nav.actions, .peaks [data-slot]')]
-        .filter(e => e.checkVisibility()).map(e => {
-        const r = e.getBoundingClientRect();
-        return [e.dataset.slot ? `slot ${e.dataset.slot}` : e.dataset.testid || 'toolbar', [r.left, r.top, r.right, r.bottom]];
-    }))""")
+    boxes = page.evaluate(BOXES)
     line = boxes.pop("advice-line")
     width = page.evaluate("innerWidth")
     assert line[0] >= 0 and line[2] <= width, line
     for name, other in boxes.items():
-        apart = line[2] <= other[0] or other[2] <= line[0] or line[3] <= other[1] or other[3] <= line[1]
-        assert apart, f"the advice line lies over {name}: {line} {other}"
+        assert apart(line, other), f"the advice line lies over {name}: {line} {other}"
     stock = boxes["stock"]
     gap = max(stock[0] - line[2], line[0] - stock[2], stock[1] - line[3], line[1] - stock[3])
     assert gap < 40, "the line is by the stock"
     if line[3] <= stock[1]:  # over the stock: its count (a badge over its top edge) stays readable
         badge = page.evaluate("""() => { const s = document.querySelector('[data-testid=stock]');
-            return s.getBoundingClientRect().top + parseFloat(getComputedStyle(s, '::after').top); }""")
+            return s.getBoundingClientRect().top
+                + parseFloat(getComputedStyle(s, '::after').top); }""")
         assert line[3] <= badge + 1, (line, badge)
 
 
 def figures(page) -> dict:
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-        '[data-testid=bankroll-grid] [data-figure]')].map(d => [d.dataset.figure, d.querySelector('dd').textContent]))""")
+        '[data-testid=bankroll-grid] [data-figure]')]
+        .map(d => [d.dataset.figure, d.querySelector('dd').textContent]))""")
 
 
 def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site, axe_source):
@@ -98,13 +112,11 @@ def test_two_deals_of_the_money_game_fill_the_bankroll(warm_context, site, axe_s
 
     # Hint says the same advice, and points at the stock.
     touch(page, ".actions [data-action=hint]")
-    page.wait_for_function("() => [...document.querySelectorAll('.notice')].some(n => n.textContent.startsWith('Draw: expected'))")
+    page.wait_for_function("""() => [...document.querySelectorAll('.notice')]
+        .some(n => n.textContent.startsWith('Draw: expected'))""")
     assert page.get_attribute("[data-testid=stock]", "data-hint") is not None
-    apart = page.evaluate("""() => { const l = document.querySelector('[data-testid=advice-line]').getBoundingClientRect();
-        return [...document.querySelectorAll('.notice')].filter(n => n.checkVisibility()).every(n => {
-            const r = n.getBoundingClientRect();
-            return l.right <= r.left || r.right <= l.left || l.bottom <= r.top || r.bottom <= l.top; }); }""")
-    assert apart, "Hint's line and the advice line lie apart"
+    boxes = page.evaluate(BOXES.replace("nav.actions,", ".notice,"))  # one notice at a time
+    assert apart(boxes["advice-line"], boxes["notice"]), "Hint's line and the advice line lie apart"
 
     # Three draws at $5 each. A card fits after the first (no advice then); after the
     # third nothing fits again, and the line weighs the new position.
@@ -153,7 +165,7 @@ def test_statistics_saved_before_the_money_game_load_with_an_empty_bankroll(warm
            "counted": ["a", "b", "c"], "daily": {"2026-12-01": "won"},
            "presets": {"original": {"played": 3, "won": 1, "recent": []}}}
     open_app(page, site.url)
-    page.evaluate("stats => { localStorage.clear(); localStorage.setItem('tripeaks.stats', stats); }",
+    page.evaluate("s => { localStorage.clear(); localStorage.setItem('tripeaks.stats', s); }",
                   json.dumps(old))
     page.reload()
     wait_ready(page)
@@ -165,7 +177,8 @@ def test_statistics_saved_before_the_money_game_load_with_an_empty_bankroll(warm
     assert page.text_content("[data-testid=bankroll-chart]") == "No deal played yet."
     # The rest of the old statistics is kept.
     played = page.evaluate("""() => [...document.querySelectorAll('[data-testid=stats-grid] div')]
-        .find(d => d.querySelector('dt').textContent === 'Played').querySelector('dd').textContent""")
+        .find(d => d.querySelector('dt').textContent === 'Played')
+        .querySelector('dd').textContent""")
     assert played == "3"
     page.context.close()
 
@@ -181,7 +194,8 @@ def test_the_money_games_table_fits_each_window(warm_context, site, size):
     assert page.locator("[data-testid=deal-again]").is_visible()
     outside = page.evaluate("""() => [...document.querySelectorAll('.actions button')]
         .filter(b => b.checkVisibility()).filter(b => { const r = b.getBoundingClientRect();
-            return r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
+            return r.left < 0 || r.top < 0
+                || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
         .map(b => b.dataset.action)""")
     assert outside == []
     page.context.close()
@@ -198,8 +212,10 @@ def test_a_stuck_deal_keeps_its_money_once(warm_context, site):
         page.evaluate("move => tripeaks.move(move)", move)
     page.wait_for_function("() => tripeaks.save.board.over")
     money = board(page)["score"]
-    bank = lambda: page.evaluate("() => (tripeaks.storage.load('stats').value || {}).bankroll")  # noqa: E731
-    page.wait_for_function("() => ((tripeaks.storage.load('stats').value || {}).bankroll || {}).played === 1")
+    def bank() -> dict:
+        return page.evaluate(BANK) or {}
+
+    page.wait_for_function(f"() => ({BANK})().played === 1")
     assert bank()["total"] == money and bank()["deals"][0]["money"] == money
     page.reload()
     wait_ready(page)
