@@ -22,7 +22,10 @@ import { Renderer } from "./views/render.js";
 import { Sound } from "./views/sound.js";
 import { Fit } from "./views/fit.js";
 import { WatchStrip } from "./views/watch-strip.js";
+import { MoneyTable } from "./views/money-table.js";
+import { Advice } from "./parts/advice.js";
 import { Backups } from "./parts/backups.js";
+import { Bankroll } from "./parts/bankroll.js";
 import { DailyGoals } from "./parts/daily-goals.js";
 import { listen } from "./parts/commands.js";
 import { Dealing } from "./parts/dealing.js";
@@ -90,7 +93,13 @@ const playerOptions = () => options.options;
 
 // -- the parts, each given what it uses ---------------------------------------------------------
 let results = null; // built below: the session counts a game left through it
-const session = new Session({ engine, storage, renderer, notices, dialogs, clock, recordLeft: (game, won) => results.count(game, won) });
+let bankroll = null; // built below: the session keeps a money game's deal left through it
+const session = new Session({
+  engine, storage, renderer, notices, dialogs, clock,
+  recordLeft: (game, won) => results.count(game, won), keepMoney: (game) => bankroll.keep(game),
+});
+bankroll = new Bankroll({ session, storage, notices });
+const advice = new Advice({ session, table: new MoneyTable(doc), notices, renderer });
 // What a move earned, seen and heard (from the engine's last_action).
 session.addEventListener("shown", ({ detail }) => {
   effects.moved(detail.board, detail.motion);
@@ -113,7 +122,7 @@ const race = new Race({ session, storage, input, dialogs, notices, renderer, clo
 startup = new Startup({
   engine, sw, storage, renderer, bootScreen, notices, clock, session, play, options, updates, links, dealing,
   firstDeal: FIRST_DEAL,
-  listen: () => listen({ doc, input, dialogs, renderer, clock, session, play, dealing, options, results, backups, watching, links, updates, race }),
+  listen: () => listen({ doc, input, dialogs, renderer, clock, session, play, dealing, options, results, backups, watching, links, updates, race, advice }),
 });
 
 // For the console, the tests and the benchmark: what they read, by name.

@@ -6,6 +6,13 @@
 export const KEPT_DEALS = 100;
 const MAX_MONEY = 1e7; // more than any deal can win or lose, many times over: damage beyond
 
+/** The preset whose deals are worth money (the 1991 game). */
+export const MONEY_PRESET = "original";
+
+/** Whether ``game`` (as the session holds it: {preset, board}) is a deal of the money game. */
+export const isMoneyGame = (game) =>
+  Boolean(game && game.preset === MONEY_PRESET && game.board && typeof game.board.score === "number");
+
 export const emptyBankroll = () => ({ total: 0, played: 0, cleared: 0, best: null, worst: null, deals: [] });
 
 const money = (value) => (Number.isFinite(value) && Math.abs(value) <= MAX_MONEY ? Math.round(value) : null);

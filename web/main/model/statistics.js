@@ -4,6 +4,7 @@
 
 import { formatNumber, formatPercent, t } from "./i18n.js";
 import { mendDaily, notePlayed } from "./medals.js";
+import { mendBankroll } from "./money.js";
 
 const RECENT = 30;
 
@@ -76,7 +77,10 @@ export function mendStats(data) {
       }
     }
   }
-  if (data.daily !== undefined) stats.daily = mendDaily(data.daily); // days played and their medals
+  // The money game's bankroll and the daily goals' medals: a save from before them has none
+  // (an empty bankroll, no medals; a record of day marks from before is read as days played).
+  stats.bankroll = mendBankroll(data.bankroll);
+  if (data.daily !== undefined) stats.daily = mendDaily(data.daily);
   if (data.race !== undefined) {
     const { race, bad } = mendRace(data.race);
     stats.race = race;

@@ -52,7 +52,9 @@ export class Backups {
       }
       const stats = storage.load("stats").value;
       const played = (count) => t("backup-games-played", { count });
-      if (backup.stats && stats && stats.played > 0 && !(await dialogs.confirm(t("backup-replace-title"),
+      // Something to lose: games counted, or money game deals (walked away from, they count only there).
+      const kept = stats && (stats.played > 0 || (stats.bankroll && stats.bankroll.played > 0));
+      if (backup.stats && kept && !(await dialogs.confirm(t("backup-replace-title"),
         t("backup-replace-text", { backup: played(backup.stats.played), here: played(stats.played) }),
         t("backup-replace-yes"), t("backup-replace-no")))) {
         results.showStats();

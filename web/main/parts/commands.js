@@ -5,7 +5,7 @@ import { DRAW } from "../model/vocabulary.js";
 import { words } from "../model/words.js";
 
 /** Listen to everything the player and the page do (called once, by Startup). */
-export function listen({ doc, input, dialogs, renderer, clock, session, play, dealing, options, results, backups, watching, links, updates, race }) {
+export function listen({ doc, input, dialogs, renderer, clock, session, play, dealing, options, results, backups, watching, links, updates, race, advice }) {
   // Moves reach the game once the engine has dealt it; before that, the board drawn early
   // keeps them for it (Play.hold).
   const moves = { play: ({ slot }) => slot, draw: () => DRAW, undo: () => "undo", redo: () => "redo" };
@@ -23,7 +23,8 @@ export function listen({ doc, input, dialogs, renderer, clock, session, play, de
   on("redo", () => play.tap("redo"));
   on("new", () => dealing.newGame());
   on("restart", () => dealing.restart());
-  on("hint", () => play.hint());
+  on("deal-again", () => dealing.dealAgain());
+  on("hint", () => (advice.wanted() ? advice.hint() : play.hint())); // the money game's draw: draw or deal again?
   on("pause", () => play.pause(), true);
   on("sound", () => options.toggleSound(), true);
   on("menu", () => dialogs.open("menu"), true);

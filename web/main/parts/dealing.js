@@ -90,6 +90,20 @@ export class Dealing extends EventTarget {
     });
   }
 
+  /** The money game's Deal again: the deal ends now and keeps its money (the session's
+   * leaving adds it to the bankroll), so nothing is asked; the next deal of its rules follows. */
+  dealAgain() {
+    const { session, dialogs } = this;
+    dialogs.close("result");
+    return session.enqueue(async () => {
+      await this.watching.stop();
+      const game = session.game;
+      if (game && game.preset !== this.options.options.preset) await this.deal({ preset: game.preset });
+      else await this.dealFromOptions();
+      this.updates.applyWaiting(); // between deals, as New game does
+    });
+  }
+
   restart() {
     const { session, dialogs } = this;
     dialogs.close("result");

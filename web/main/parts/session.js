@@ -19,10 +19,11 @@ const newId = () =>
 export class Session extends EventTarget {
   #save = null; // {gameId, record, board, preset, hints, elapsed, daily, paused, finished, race, rating, analysis}
 
-  constructor({ engine, storage, renderer, notices, dialogs, clock, recordLeft }) {
+  constructor({ engine, storage, renderer, notices, dialogs, clock, recordLeft, keepMoney = null }) {
     super();
     Object.assign(this, { engine, storage, renderer, notices, dialogs, clock });
     this.recordLeft = recordLeft; // (game, won) => Promise: a game left stuck, or lost by leaving it, counted
+    this.keepMoney = keepMoney; // (game) => Promise: a money game's deal left, its money kept in the bankroll
     this.queue = Promise.resolve();
     this.clockWaits = false; // a game brought back (reload, another tab) keeps its clock stopped until a move
     this.covered = false; // another game (watched, replayed) is on the table: this one waits, saved
@@ -265,10 +266,13 @@ export class Session extends EventTarget {
     );
   }
 
-  /** Count the game being left: a loss when it ended stuck, or when the rules say leaving loses. */
+  /** Count the game being left: a loss when it ended stuck, or when the rules say leaving loses;
+   * a money game's deal keeps its money. */
   async leaveGame() {
     const save = this.#save;
-    if (!save || !save.board || save.board.won || save.board.moves === 0) return;
+    if (!save || !save.board || save.board.moves === 0) return;
+    if (this.keepMoney) await this.keepMoney(this.game);
+    if (save.board.won) return;
     if (save.board.stuck || save.board.rules.abandon_is_loss) await this.recordLeft(this.game, false);
   }
 }

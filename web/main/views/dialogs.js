@@ -4,12 +4,14 @@
 
 import { presetStats, summary } from "../model/statistics.js";
 import { AI_SEES, formatTime } from "../model/words.js";
-import { LANGUAGES, formatNumber, has, t } from "../model/i18n.js";
+import { LANGUAGES, formatMoney, formatNumber, has, t } from "../model/i18n.js";
+import { MONEY_PRESET, bankrollFigures, mendBankroll } from "../model/money.js";
 import { presetTitle, rulesText } from "../model/options.js";
 import { RULE_KEYS } from "../model/vocabulary.js";
 import { Calendar } from "./calendar.js";
 import { ResultPanel } from "./result-panel.js";
 import { KEY_HELP } from "./input.js";
+import { drawBankroll } from "./bankroll-chart.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** A rule set's one-line summary in the player's language (none for a set the catalogs do not know). */
@@ -294,7 +296,38 @@ export class Dialogs {
     }
     grid.replaceChildren(...items);
     this.chart(p.recent);
+    this.bankroll(stats, preset);
     if (!this.isOpen("stats")) this.open("stats");
+  }
+
+  /** The money game's bankroll (the original preset only): its figures and its chart. */
+  bankroll(stats, preset) {
+    const section = this.doc.querySelector("[data-testid=bankroll]");
+    if (!section) return;
+    section.hidden = preset !== MONEY_PRESET;
+    if (section.hidden) return;
+    const f = bankrollFigures(mendBankroll(stats.bankroll));
+    const none = t("stats-none");
+    const money = (v) => (v === null ? none : formatMoney(v));
+    const rows = [
+      ["bankroll-row-total", money(f.total), "total"],
+      ["bankroll-row-played", formatNumber(f.played), "played"],
+      ["bankroll-row-cleared", formatNumber(f.cleared), "cleared"],
+      ["bankroll-row-best", money(f.best), "best"],
+      ["bankroll-row-worst", money(f.worst), "worst"],
+      ["bankroll-row-per-deal", f.perDeal === null ? none : formatMoney(Math.round(f.perDeal * 100) / 100), "per-deal"],
+    ];
+    this.doc.querySelector("[data-testid=bankroll-grid]").replaceChildren(...rows.map(([key, value, name]) => {
+      const div = this.doc.createElement("div");
+      div.dataset.figure = name;
+      const dt = this.doc.createElement("dt");
+      dt.textContent = t(key);
+      const dd = this.doc.createElement("dd");
+      dd.textContent = value;
+      div.append(dt, dd);
+      return div;
+    }));
+    drawBankroll(this.doc, this.doc.querySelector("[data-testid=bankroll-chart]"), f.history);
   }
 
   /** Bars of the recent games: score (or cards cleared with no points), won ones bright. */
