@@ -224,6 +224,31 @@ def without_docstrings(source: bytes) -> bytes:
     return "".join(lines).encode("utf-8")
 
 
+def without_comment_lines(text: str) -> str:
+    """JavaScript or CSS without its whole-line comments (``// ...`` lines and ``/* ... */``
+    blocks that start a line), each left an empty line, so every line number in a stack
+    trace or the browser's tools still matches the checkout. A comment after code stays,
+    and so does every line inside a template literal that spans lines."""
+    out: list[str] = []
+    in_block = False
+    ticks = 0  # backticks seen outside comments: odd while a template literal is open
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if in_block:
+            in_block = "*/" not in stripped
+            out.append("" if in_block or stripped.endswith("*/") else line)
+            continue
+        if ticks % 2 == 0 and stripped.startswith("//"):
+            out.append("")
+        elif ticks % 2 == 0 and stripped.startswith("/*"):
+            in_block = "*/" not in stripped
+            out.append("" if in_block or stripped.endswith("*/") else line)
+        else:
+            out.append(line)
+            ticks += line.count("`") - line.count("\\`")
+    return "\n".join(out)
+
+
 def trimmed_stdlib(source: Path, names: list[str] | None = None) -> bytes:
     """python_stdlib.zip with only the modules listed, without their comments,
     stored uncompressed: the site's .gz copy of it then compresses them together
@@ -501,7 +526,11 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         if src.is_file() and not src.name.startswith("."):
             dst = dist / src.relative_to(WEB)
             dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dst)
+            if src.suffix in (".js", ".css"):  # as it runs: its notes stay in the checkout
+                text = without_comment_lines(src.read_text(encoding="utf-8"))
+                dst.write_text(text, encoding="utf-8")
+            else:
+                shutil.copyfile(src, dst)
     shutil.copyfile(ROOT / "manifest.json", dist / "manifest.json")
     add_install_screenshots(dist)
 
@@ -547,7 +576,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     )
 
     precache = [precache_entry(dist, p, gz_sizes) for p in listing()]
-    sw_source = (ROOT / "service-worker.js").read_text()
+    sw_source = without_comment_lines((ROOT / "service-worker.js").read_text())
     marker = re.compile(r"/\*__PRECACHE__\*/.*?/\*__END__\*/", re.S)
     if not marker.search(sw_source):
         raise BuildError("service-worker.js lacks the /*__PRECACHE__*/ ... /*__END__*/ marker")

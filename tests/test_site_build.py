@@ -43,3 +43,16 @@ def test_a_missing_module_stops_the_build(tmp_path):
     (tmp_path / "main.js").write_text('import { gone } from "./gone.js";\n')
     with pytest.raises(build.BuildError, match="gone.js"):
         build.module_graph(tmp_path, "main.js")
+
+
+def test_the_page_ships_without_its_comment_lines_and_every_line_in_its_place():
+    source = "\n".join([
+        "// a note", "const a = 1; // kept: after code", "/** a block", " * of notes */",
+        "const css = `", "// inside a template: kept", "`;", "  /* one line */", "let b = 2;"])
+    shipped = build.without_comment_lines(source).split("\n")
+    assert shipped == ["", "const a = 1; // kept: after code", "", "", "const css = `",
+                       "// inside a template: kept", "`;", "", "let b = 2;"]
+    # Every module of the page keeps its line count: a stack trace points at the checkout's line.
+    for path in (build.WEB / "main").rglob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        assert build.without_comment_lines(text).count("\n") == text.count("\n"), path
