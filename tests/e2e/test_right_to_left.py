@@ -89,8 +89,9 @@ def test_arabic_mirrors_the_page_but_not_the_table_nor_the_codes(warm_context, s
         # Codes, the clock and pasted progress read left to right, kept apart from the words.
         for selector, direction, bidi in at["codes"]:
             assert (direction, bidi) == ("ltr", "isolate"), selector
-        # The table is the same table: the stock left of the waste, slot 18 at the left.
-        assert at["stock"] < at["waste"] and at["baseLeft"] < at["baseRight"]
+        # The table is the same table: the stock right of the waste (under a right thumb, the
+        # default Playing hand), slot 18 at the left.
+        assert at["stock"] > at["waste"] and at["baseLeft"] < at["baseRight"]
         if size == "phone":
             dismiss_notices(page)
             page.screenshot(path=str(SHOTS / "rtl-table-390x844.png"))
@@ -156,7 +157,7 @@ def test_english_still_reads_left_to_right(warm_context, site, size):
         else:
             assert at["firstButton"]["left"] < at["lastButton"]["left"]
             assert at["firstButton"]["left"] < 16
-        assert at["stock"] < at["waste"] and at["baseLeft"] < at["baseRight"]
+        assert at["stock"] > at["waste"] and at["baseLeft"] < at["baseRight"]  # a right thumb's
         open_panel(page, "options")
         panel = page.locator("[data-testid=options]")
         panel.wait_for(state="visible")

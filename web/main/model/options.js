@@ -9,7 +9,11 @@ import { VERSION } from "./storage.js";
 /** Every option's default, in one place: a new player's options (build.py deals the first game for them). */
 export const OPTION_DEFAULTS = {
   preset: "standard", rules: {},
-  errorHelp: true, fourColour: false, theme: "felt", speed: "normal", fairHint: false, sound: true,
+  errorHelp: true, fourColour: false, speed: "normal", fairHint: false, sound: true,
+  // The table (TABLES; "auto": dark while the system is in dark mode, else the green felt), the
+  // card backs (CARD_BACKS) and the thumb that taps the stock (HANDS). An older save keeps its
+  // table ("felt" or "dark") and gets the first back and the right hand.
+  theme: "auto", cardBack: "peaks", hand: "right",
   // New game deals from the easier classes (DEAL_CLASSES); a refused tap vibrates where it can.
   deals: "easier", vibrate: true,
   // Screen reader, keys and low vision (docs/accessibility.md):
@@ -17,6 +21,18 @@ export const OPTION_DEFAULTS = {
   // The language: "auto" follows the browser's languages (model/i18n.js chooseLanguage).
   language: "auto",
 };
+
+/** The tables, card backs and hands Options offers (web/styles/themes.css draws them). */
+export const TABLES = ["felt", "blue", "burgundy", "dark", "contrast"];
+export const CARD_BACKS = ["peaks", "lattice", "plain", "tartan"];
+export const HANDS = ["right", "left"];
+
+/** The table drawn for ``theme`` (a name of TABLES, or "auto" and anything unknown: dark while
+ * ``systemDark``, else the green felt). */
+export function tableOf(theme, systemDark) {
+  if (TABLES.includes(theme)) return theme;
+  return systemDark ? "dark" : "felt";
+}
 
 /** Saved options with every default filled in (their rules a copy of their own). */
 export const withDefaults = (value = {}) => ({ v: VERSION, ...OPTION_DEFAULTS, ...value, rules: { ...(value.rules || {}) } });

@@ -3,7 +3,7 @@
 // another tab, reset.
 
 import { chooseLanguage, fetchCatalog, language, t, translate, useCatalog } from "../model/i18n.js";
-import { effectiveRules, presetTitle, withDefaults } from "../model/options.js";
+import { CARD_BACKS, HANDS, effectiveRules, presetTitle, tableOf, withDefaults } from "../model/options.js";
 import { RULE_KEYS } from "../model/vocabulary.js";
 
 export class OptionsKeeper extends EventTarget {
@@ -13,6 +13,9 @@ export class OptionsKeeper extends EventTarget {
     this.options = null;
     this.presets = []; // the engine's named rule sets (bridge "presets")
     this.rulesChanged = false; // said when the Options panel closes
+    // "Automatic": the table turns dark and back with the system's dark mode.
+    this.systemDark = globalThis.matchMedia ? globalThis.matchMedia("(prefers-color-scheme: dark)") : null;
+    if (this.systemDark) this.systemDark.addEventListener("change", () => { if (this.options) this.dress(); });
     // The status line names the rules of the game on the table.
     session.addEventListener("shown", ({ detail }) => {
       if (detail.fresh || detail.restored || detail.taken) renderer.setPreset(presetTitle(detail.game.preset));
@@ -53,10 +56,24 @@ export class OptionsKeeper extends EventTarget {
     this.apply();
   }
 
-  /** The table options drawn: deck, theme, speed, sound button. */
+  /** The table options drawn: deck, table, card backs, hand, speed, sound button. */
   apply() {
     this.renderer.applyOptions(this.options);
+    this.dress();
     if (this.sound) this.sound.show();
+  }
+
+  /** The table, its card backs and the playing hand, on <html> for web/styles/themes.css; the
+   * browser's colour scheme follows the table (the status bar's colour: parts/install.js). */
+  dress() {
+    const { theme, cardBack, hand } = this.options;
+    const html = document.documentElement;
+    html.dataset.theme = tableOf(theme, Boolean(this.systemDark && this.systemDark.matches));
+    html.dataset.back = CARD_BACKS.includes(cardBack) ? cardBack : CARD_BACKS[0];
+    html.dataset.hand = HANDS.includes(hand) ? hand : HANDS[0];
+    const scheme = document.querySelector("meta[name=color-scheme]");
+    const used = getComputedStyle(html).colorScheme;
+    if (scheme && used && used !== "normal") scheme.setAttribute("content", used);
   }
 
   /** Options the engine refused: back to the defaults, saved. */

@@ -209,9 +209,9 @@ export class Dialogs {
     form.elements.errorHelp.checked = options.errorHelp !== false;
     form.elements.fourColour.checked = Boolean(options.fourColour);
     form.elements.fairHint.checked = Boolean(options.fairHint);
-    form.elements.theme.value = options.theme || "felt";
+    form.elements.theme.value = options.theme || "auto";
     form.elements.speed.value = options.speed || "normal";
-    for (const [name, fallback] of [["verbosity", "full"], ["shortcuts", "on"], ["cardSize", "normal"]]) {
+    for (const [name, fallback] of [["verbosity", "full"], ["shortcuts", "on"], ["cardSize", "normal"], ["cardBack", "peaks"], ["hand", "right"]]) {
       if (form.elements[name]) form.elements[name].value = options[name] || fallback;
     }
     if (form.elements.highlight) form.elements.highlight.checked = Boolean(options.highlight);

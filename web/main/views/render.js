@@ -90,8 +90,8 @@ export class Renderer {
     this.reduced = globalThis.matchMedia ? globalThis.matchMedia("(prefers-reduced-motion: reduce)") : null;
   }
 
-  /** Table options: deck colours, theme, animation speed. */
-  applyOptions({ fourColour = false, theme = "felt", speed = "normal", verbosity = "full", shortcuts = "on", highlight = false, cardSize = "normal" } = {}) {
+  /** Table options: deck colours, animation speed (the table's look: parts/options-keeper.js). */
+  applyOptions({ fourColour = false, speed = "normal", verbosity = "full", shortcuts = "on", highlight = false, cardSize = "normal" } = {}) {
     this.html.dataset.deck = fourColour ? "four" : "two";
     // Read by input.js (which keys act) and styles.css (playable cards marked, card size).
     this.html.dataset.shortcuts = ["on", "table", "off"].includes(shortcuts) ? shortcuts : "on";
@@ -102,7 +102,6 @@ export class Renderer {
       this.verbosity = full ? "full" : "short";
       if (this.board) this.draw(this.board);
     }
-    this.html.dataset.theme = theme === "dark" ? "dark" : "felt";
     this.speed = SPEEDS[speed] ?? 1;
     this.html.dataset.motion = this.factor() ? "on" : "off";
   }
