@@ -9,10 +9,10 @@
 // are never narrower than their longest word, which keeps "Restart" whole in English at
 // 320 px; a language with longer words (German, Russian, the pseudo-locale) could push a
 // button onto a second row or a label onto a third line. Then the labels shrink a step
-// ("tight"); then a long word may break inside its button ("tighter"); and if a label
-// still takes three lines, the buttons show their icons only ("iconic": the words stay
-// their accessible names). With large text (under 19 rem of room) two rows are the design
-// (styles.css), and a toolbar laid out as a column (a phone held sideways) is left be.
+// ("tight"), and another ("tighter"; a word is never broken); and if that is still too
+// much, the buttons show their icons only ("iconic": the words stay their accessible
+// names). With large text (under 19 rem of room) two rows are the design (styles.css),
+// and a toolbar laid out as a column (a phone held sideways) is left be.
 
 import { onLanguage } from "../model/i18n.js";
 
