@@ -365,7 +365,7 @@ def unreachable(page, selector: str) -> list:
         }).map((e) => e.dataset.action || e.dataset.testid || e.textContent.trim())""", selector)
 
 
-def spoken(code: str | None) -> str:
+def card_said(code: str | None) -> str:
     """A card's name as the page says it in English, from its code ("KC": "king of clubs")."""
     from tripeaks import catalogs
 

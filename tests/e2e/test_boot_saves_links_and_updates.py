@@ -310,7 +310,7 @@ def test_links_open_a_custom_deal_with_its_rules_and_bad_links_say_why(page, sit
     game.apply(DRAW)
     confirm = page.locator("[data-testid=confirm]")
     for link, reason in [("#deal=TP1-E-AAAAAB", "7 characters"),  # a character short
-                         (f"#deal={encode_code(17)}&rules=wrap:0", "King-Ace wrap off")]:
+                         (f"#deal={encode_code(17)}&rules=wrap:0", "has its own rules")]:
         page.goto(site.url + link)
         wait_ready(page)
         page.wait_for_function("r => [...document.querySelectorAll('[data-testid=notices] "
@@ -589,5 +589,6 @@ def test_python_errors_come_back_as_messages(page, site):
     open_app(page, site.url)
     answer = page.evaluate("""() => tripeaks.engine.call('action', {game: 'player', move: 'fly'})
         .then(() => 'resolved', (error) => ({kind: error.kind, message: error.message}))""")
-    assert answer == {"kind": "bad-request", "message": "unknown move 'fly'"}
+    # Worded from the catalog by the engine's reason and values (the engine sends no English).
+    assert answer == {"kind": "bad-request", "message": "Unknown move 'fly'."}
     click_move(page, DRAW)  # and the engine goes on

@@ -173,7 +173,9 @@ def test_a_browser_without_decompression_stream_downloads_the_originals(
     live = counting(make_site(root))
     open_app(page, live.url)
     wait_controlled(page)
-    assert [path for path, _ in live.handler.sent if path.endswith(".gz")] == []
+    # The page itself, which here still has DecompressionStream, reads its catalog's copy.
+    gz = [path for path, _ in live.handler.sent if path.endswith(".gz")]
+    assert gz == ["/locales/en.json.gz"]
     assert times_sent(live, WASM) == 1
     assert_original_runtime(page, site_dir)
 

@@ -18,7 +18,17 @@ from tests.e2e.accessibility import (
     spoken_log,
     wait_said,
 )
-from tests.e2e.app import DRAW, FOCUS, POSITION, focused, next_frame, open_app, open_panel, walk_to
+from tests.e2e.app import (
+    DRAW,
+    FOCUS,
+    POSITION,
+    card_said,
+    focused,
+    next_frame,
+    open_app,
+    open_panel,
+    walk_to,
+)
 from tests.e2e.lines import winnable_deal
 from tests.e2e.touch import phone_context
 from tests.e2e.windows import windows
@@ -41,8 +51,8 @@ def test_a_whole_game_by_keyboard_reading_only_the_accessibility_tree(page, site
     assert 'button "Face-down card, row 1 column 2, covered by 2 face-down cards"' in tree
     view = game.view()
     playable = next(s for s in view["slots"] if s["fits"])
-    assert (f'button "{spoken(playable["card"])}, row 4 column {playable["column"] + 1}, playable'
-            in tree)
+    name = card_said(playable["card"])
+    assert f'button "{name}, row 4 column {playable["column"] + 1}, playable' in tree
     # One cell of the grid in the tab order (a roving tabindex): Tab goes in, then out to the stock.
     page.locator("main").focus()
     page.keyboard.press("Tab")
@@ -57,18 +67,19 @@ def test_a_whole_game_by_keyboard_reading_only_the_accessibility_tree(page, site
             page.keyboard.press("d")
             game.apply(move)
             view = game.view()
-            text = wait_said(page, f"^Drew the {spoken(view['waste']['card'])}\\.")
+            text = wait_said(page, f"^Drew the {card_said(view['waste']['card'])}\\.")
             # 4. After a draw: which cards are now playable (or that none is).
             assert "Playable: " in text or "No card fits" in text
         else:
             slot = before["slots"][move]
             walk_to(page, slot["row"] + 1, slot["column"] + 1)
-            assert "playable" in focused(page) and spoken(slot["card"]) in focused(page)
+            assert "playable" in focused(page) and card_said(slot["card"]) in focused(page)
             page.keyboard.press("Enter" if i % 2 else "Space")  # 3. both play the focused card
             game.apply(move)
             view = game.view()
             if not view["over"]:
-                wait_said(page, f"^Played the {spoken(slot['card'])}, row {slot['row'] + 1} column "
+                played = card_said(slot["card"])
+                wait_said(page, f"^Played the {played}, row {slot['row'] + 1} column "
                                 f"{slot['column'] + 1}\\.")
                 # 1. The played card's cell stays, empty: positions never shift.
                 assert (f'gridcell "Played, row {slot["row"] + 1} column {slot["column"] + 1}"'
@@ -92,7 +103,7 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     page.locator("main").focus()
     # 2. W the waste, S the figures, L the playable cards, B the board with positions.
     page.keyboard.press("w")
-    assert wait_said(page, "^Waste") == f"Waste: {spoken(view['waste']['card'])}."
+    assert wait_said(page, "^Waste") == f"Waste: {card_said(view['waste']['card'])}."
     page.keyboard.press("s")
     text = wait_said(page, "^Score")
     assert "stock 23 cards" in text and "28 cards left on the table" in text
@@ -100,11 +111,11 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     text = wait_said(page, "^Playable")
     for s in view["slots"]:
         if s["fits"]:
-            assert f"{spoken(s['card'])}, row 4 column {s['column'] + 1}" in text
+            assert f"{card_said(s['card'])}, row 4 column {s['column'] + 1}" in text
     page.keyboard.press("b")
     text = wait_said(page, "^Row 1")
     assert text.startswith("Row 1: column 2 face-down card; column 5 face-down card")
-    assert f"Row 4: column 1 {spoken(view['slots'][18]['card'])}" in text
+    assert f"Row 4: column 1 {card_said(view['slots'][18]['card'])}" in text
     # The Read the board panel shows the very words B says, for one board.
     open_panel(page, "read")
     assert page.locator("[data-testid=reader-text]").text_content() == text
@@ -141,7 +152,7 @@ def test_keys_that_ask_and_one_letter_keys_that_can_be_turned_off(page, site):
     # Moves are played in turn: had D drawn, Enter would have drawn the second stock
     # card and Undo would put that one back, not the first.
     game.apply(DRAW)
-    first = re.escape(spoken(game.view()["waste"]["card"]))
+    first = re.escape(card_said(game.view()["waste"]["card"]))
     wait_said(page, f"^Undone: the {first} is back in the stock")
     # Only on the table: keys act there, not on the toolbar.
     open_panel(page, "options")
@@ -206,7 +217,7 @@ def test_announcements_say_enough_once(page, site):
     page.keyboard.press("Tab")
     walk_to(page, 3, 1)
     page.keyboard.press("Enter")
-    left, right = (spoken(view["slots"][q]["card"]) for q in blocked["covered_by"])
+    left, right = (card_said(view["slots"][q]["card"]) for q in blocked["covered_by"])
     text = wait_said(page, "^Blocked by")
     assert text == (f"Blocked by the {left} and the {right} (row 4 column 1 and row 4 column 2).")
     next_frame(page)
@@ -218,16 +229,16 @@ def test_announcements_say_enough_once(page, site):
     text = wait_said(page, "^Drew")
     fits = [s for s in game.view()["slots"] if s["fits"]]
     if fits:
-        said = [f"{spoken(s['card'])}, row 4 column {s['column'] + 1}" for s in fits]
-        assert all(one in text for one in said), text
+        named = [f"{card_said(s['card'])}, row 4 column {s['column'] + 1}" for s in fits]
+        assert all(one in text for one in named), text
     else:
         assert "No card fits: draw from the stock." in text
     # Undo names what came back and the waste card.
     page.keyboard.press("u")
     text = wait_said(page, "^Undone")
-    back = spoken(game.view()["waste"]["card"])
+    back = card_said(game.view()["waste"]["card"])
     assert text.startswith(f"Undone: the {back} is back in the stock. "
-                           f"Waste: {spoken(view['waste']['card'])}.")
+                           f"Waste: {card_said(view['waste']['card'])}.")
     # A hint is said once: by its notice, not again by the status.
     page.keyboard.press("h")
     page.wait_for_selector("[data-notice=hint]")
@@ -280,19 +291,19 @@ def test_short_and_full_verbosity(page, site):
     open_app(page, f"{site.url}#deal={code}")
     grid = page.get_by_role("grid", name="Peaks")
     card = next(s for s in view["slots"] if s["fits"])
-    named = f'"{spoken(card["card"])}, row 4 column {card["column"] + 1}, playable'
+    named = f'"{card_said(card["card"])}, row 4 column {card["column"] + 1}, playable'
     assert named in grid.aria_snapshot()
     open_panel(page, "options")
     page.get_by_role("combobox", name="Announce").select_option("short")  # 7.
     page.keyboard.press("Escape")
     tree = grid.aria_snapshot()
-    assert f'button "{spoken(card["card"])}, playable"' in tree
+    assert f'button "{card_said(card["card"])}, playable"' in tree
     assert "row 4" not in tree.split("gridcell")[-1]
     assert 'button "Face-down card, covered"' in tree
     page.locator("main").focus()
     page.keyboard.press("l")
     text = wait_said(page, "^Playable")
-    assert "row" not in text and spoken(card["card"]) in text
+    assert "row" not in text and card_said(card["card"]) in text
 
 
 def test_low_vision_card_size_hint_look_and_playable_highlight(page, site):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.accessibility import OUTLINE, spoken, spoken_log, wait_said
-from tests.e2e.app import DRAW, focused, hurry, open_app, open_panel, walk_to
+from tests.e2e.app import DRAW, card_said, focused, hurry, open_app, open_panel, walk_to
 from tests.e2e.lines import winnable_deal
 from tests.e2e.touch import phone_context
 from tripeaks.deals import encode_code
@@ -150,7 +150,7 @@ def test_a_lost_game_says_its_last_move_describes_its_panel_and_says_the_analysi
     spoken_log(page)
     page.keyboard.press("d")  # the last draw: the game is lost
     game.apply(DRAW)
-    last = spoken(game.view()["waste"]["card"])
+    last = card_said(game.view()["waste"]["card"])
     # The final losing move is said, with the end.
     text = wait_spoken(page, "No more moves available")
     assert text.startswith(f"Drew the {last}."), text
@@ -198,7 +198,7 @@ def test_a_won_game_describes_its_panel_and_says_par_when_it_arrives(warm_contex
         game.apply(line[-1])
         view = game.view()
         text = wait_spoken(page, "You cleared the peaks!")
-        assert text.startswith(f"Played the {spoken(slot['card'])}"), text
+        assert text.startswith(f"Played the {card_said(slot['card'])}"), text
         dialog = page.get_by_role("dialog", name="You cleared the peaks!")
         dialog.wait_for(state="visible")
         about = description(page, "dialog", "You cleared the peaks!")
