@@ -21,6 +21,10 @@ from tripeaks.deals import encode_code
 from tripeaks.game import Game
 
 SIZES = ("phone", "small", "landscape", "desktop")
+# The finished game's line on the table, drawn (checked by time, not by animation frames).
+TABLE_LINE_SHOWN = """() => { const n = document.querySelector('main [data-notice=over]');
+    return Boolean(n && n.getClientRects().length
+        && getComputedStyle(n).visibility === 'visible'); }"""
 SHOTS = Path(os.environ.get("TRIPEAKS_SCREENSHOTS", "docs/screenshots"))
 
 
@@ -153,8 +157,10 @@ def test_a_notice_about_the_game_shows_in_no_panel(warm_context, site, size):
             touch_move(page, move)
         result = page.locator("[data-testid=result]")
         result.wait_for(state="visible")
+        settled(page, "[data-testid=result]")  # its opening run to its end, as a player sees it
         touch(page, "[data-testid=result] [data-action=close-result]")
-        page.locator("main [data-notice=over]").wait_for(state="visible")
+        result.wait_for(state="hidden")
+        page.wait_for_function(TABLE_LINE_SHOWN, polling=100)
         shown = page.evaluate(TABLE_NOTICES)  # the game's line, its result a tap away
         assert len(shown) == 1 and shown[0]["covers"] == [], shown
         SHOTS.mkdir(parents=True, exist_ok=True)

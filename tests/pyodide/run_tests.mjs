@@ -115,7 +115,7 @@ assert json.loads(bridge.handle_json('{"type": "hello"}'))["ok"]
 bridge.COMMANDS["__fails__"] = lambda engine, message: 1 / 0
 answer = json.loads(bridge.handle_json('{"type": "__fails__"}'))
 del bridge.COMMANDS["__fails__"]
-assert answer["error"]["kind"] == "internal" and "ZeroDivisionError" in answer["error"]["traceback"]
+assert answer["error"]["kind"] == "internal" and "ZeroDivisionError" in answer["error"]["detail"]["traceback"]
 `));
   try { runtime.runPython("raise LookupError('a Python error, as Pyodide reports it')"); } catch { /* expected */ }
 }
