@@ -13,9 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import IN_WASM
 from tripeaks import bridge, catalogs, position
 from tripeaks.engine import Engine
 from tripeaks.refusal import Refusal
@@ -203,6 +205,9 @@ def raised_reasons() -> dict[str, set[str]]:
     return found
 
 
+@pytest.mark.skipif(
+    IN_WASM, reason="reads the checkout's sources (the site's wheel ships them without comments)")
+
 def test_every_reason_the_engine_raises_has_a_message_with_its_values_as_placeholders():
     reasons = raised_reasons()
     assert len(reasons) > 60
@@ -231,6 +236,9 @@ def run_french(*argv: str, typed: str = "") -> subprocess.CompletedProcess[str]:
                           env={**env, "LANG": "fr_FR.UTF-8"}, timeout=120)
 
 
+@pytest.mark.skipif(
+    IN_WASM, reason="a subprocess cannot be started inside Pyodide")
+
 def test_play_speaks_the_environments_language():
     done = run_french("play", "7", "--preset", "relaxed", typed="zz\nb\nq\n")
     assert done.returncode == 0, done.stderr
@@ -242,6 +250,9 @@ def test_play_speaks_the_environments_language():
     assert "Talon : 23 cartes ; défausse :" in out
     assert "cards left" not in out and "is not a move" not in out
 
+
+@pytest.mark.skipif(
+    IN_WASM, reason="a subprocess cannot be started inside Pyodide")
 
 def test_an_error_line_speaks_the_environments_language():
     done = run_french("replay", "7", "--moves", "XZ")

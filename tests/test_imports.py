@@ -11,6 +11,7 @@ import sys
 import pytest
 
 import tripeaks
+from tests.helpers import IN_WASM
 
 PACKAGE = pathlib.Path(tripeaks.__file__).resolve().parent
 """The package's sources: the checkout's, or the installed wheel's (in Pyodide)."""
@@ -71,6 +72,8 @@ def test_every_import_is_at_the_top(name):
     assert not nested, f"tripeaks/{name}.py imports inside a function or block at lines {nested}"
 
 
+@pytest.mark.skipif(
+    IN_WASM, reason="the site's wheel ships the engine without its docstrings (build.py)")
 @pytest.mark.parametrize("name", MODULES)
 def test_each_module_says_its_job_and_stays_small(name):
     text = (PACKAGE / f"{name}.py").read_text(encoding="utf-8")
