@@ -224,8 +224,26 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
+  routeFromCache(event);
   event.waitUntil(precache());
 });
+
+// Where the browser can (Chromium's static routing), the site's files are served
+// from this build's cache without starting this worker or running its script for
+// each: a warm start's fifty-odd files no longer queue behind one thread. Left to
+// the fetch handler: navigations (index.html for any address), anything with a
+// query, and the languages' catalogs (kept on demand). A file not in the cache
+// goes to the network, as the fetch handler would send it.
+function routeFromCache(event) {
+  if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
+  const home = new URL(SCOPE).pathname;
+  const files = (pathname) => ({ urlPattern: new URLPattern({ pathname: home + pathname, search: "" }) });
+  event.addRoutes([
+    { condition: files("locales/*"), source: "fetch-event" },
+    { condition: { or: ["*.js", "*.mjs", "*.css", "*.svg", "*.png", "*.wasm", "*.zip", "*.whl", "*.json"].map(files) },
+      source: { cacheName: CACHE } },
+  ]).catch((error) => console.warn("static routes refused:", error && error.message));
+}
 
 // While this worker activates, every request of its pages waits: the activation
 // must not hang on the housekeeping. Each step gets ACTIVATION_STEP_MS, then the
