@@ -572,12 +572,18 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         content.update(path.relative_to(dist).as_posix().encode() + b"\0")
         content.update(file_hash(path).encode())
     build_hash = content.hexdigest()[:12]
+    # The runtime's files with a gzip copy, which the engine's worker downloads itself
+    # on a first visit (web/worker/runtime-download.js), checked as the precache checks.
+    runtime = {e["url"]: {k: e[k] for k in ("revision", "gz", "gzSize", "size", "type")}
+               for e in (precache_entry(dist, p, gz_sizes) for p in listing())
+               if "gz" in e and e["url"].startswith(GZIP_DIR)}
     (dist / "build-info.js").write_text(
         "// Written by build.py.\n"
         f"export const BUILD = {json.dumps(build_hash)};\n"
         f"export const VERSION = {json.dumps(version)};\n"
         f"export const WHEEL = {json.dumps('wheels/' + wheel.name)};\n"
         f"export const PYODIDE = {json.dumps(PYODIDE_VERSION)};\n"
+        f"export const RUNTIME = {json.dumps(runtime, indent=1)};\n"
     )
 
     precache = [precache_entry(dist, p, gz_sizes) for p in listing()]

@@ -36,7 +36,9 @@ const status = { activation: "not begun", problems: [], answering: new Set() };
 const url = (path) => new URL(path, self.location).href;
 
 // This copy's previous caches: named with its path, or named the first way and
-// holding a manifest at its path. Each with its {url: revision} manifest.
+// holding a manifest at its path. Each with its {url: revision} manifest; one with
+// its path and no manifest (a build never installed, whose first visit's engine kept
+// its runtime there: runtime-download.js) has nothing to give but is deleted too.
 async function oldCaches() {
   const found = [];
   for (const name of await caches.keys()) {
@@ -44,6 +46,7 @@ async function oldCaches() {
     const cache = await caches.open(name);
     const manifest = await cache.match(url(MANIFEST_KEY));
     if (manifest) found.push({ name, cache, revisions: await manifest.json() });
+    else if (name.startsWith(PREFIX)) found.push({ name, cache, revisions: {} });
   }
   return found;
 }

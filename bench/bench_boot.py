@@ -111,7 +111,7 @@ def cold_visit(browser, live: LiveSite, dist: Path, bar: bool = False) -> dict:
     page.goto(live.url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT)
     run = {**page.evaluate(MARKS), "bar": page.evaluate("window.__bar || []")}
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
     sent = sum((dist / p.lstrip("/")).stat().st_size
                for p in set(live.handler.downloads) if (dist / p.lstrip("/")).is_file())
     run["sent"] = sent

@@ -1,8 +1,9 @@
-// Runs first, while the page is still parsing. On a page the service worker
-// already controls (every visit after the first), start the engine's worker at
-// once, so Python boots while the rest of the page loads. Its messages are kept
-// until engine-client.js takes the worker over. A first visit does nothing
-// here: the worker must wait until the service worker controls the page.
+// Runs first, while the page is still parsing: start the engine's worker at once,
+// so Python boots while the rest of the page loads. Its messages are kept until
+// engine-client.js takes the worker over. On a first visit (no service worker in
+// control yet) the worker downloads the runtime itself (named DOWNLOADING_ENGINE:
+// startup.js says why); where it could not decode the download, startup.js starts
+// it later.
 // Script errors and unhandled rejections from the first moment on, kept in
 // tripeaksErrors for whoever must read them without a console (the WebKit smoke
 // run, a bug report).
@@ -12,13 +13,16 @@ addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
   `rejection: ${(event.reason && event.reason.message) || event.reason}`));
 
 (() => {
-  if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const direct = !navigator.serviceWorker.controller;
+  if (direct && typeof DecompressionStream !== "function") return;
   if (globalThis.tripeaksEngineTaken) return; // main.js was quicker and started it
   const url = new URL("worker/engine-worker.js", document.baseURI);
   if (new URLSearchParams(location.search).get("snapshot") === "off") url.search = "?snapshot=off";
   try {
-    const worker = new Worker(url, { type: "module", name: "tripeaks-engine" });
-    const early = { worker, url: url.href, messages: [], errors: [] };
+    const name = direct ? "tripeaks-engine+download" : "tripeaks-engine"; // engine-client.js: workerName
+    const worker = new Worker(url, { type: "module", name });
+    const early = { worker, url: url.href, name, messages: [], errors: [] };
     early.keep = (event) => early.messages.push({ data: event.data, at: performance.now() });
     early.fail = (event) => {
       event.preventDefault();

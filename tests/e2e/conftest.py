@@ -412,7 +412,8 @@ class Watch:
             "console", lambda m: m.type == "error" and self.errors.append(m.text)))
 
     def foreign(self, origin: str) -> list[str]:
-        return [u for u in self.requests if not u.startswith(origin)]
+        """Requests that left ``origin``; a blob: URL it made (bytes in memory) is its own."""
+        return [u for u in self.requests if not u.startswith((origin, f"blob:{origin}/"))]
 
 
 @pytest.fixture

@@ -148,7 +148,7 @@ try {
 }
 startup.start().then(() => {
   installer.afterStart();
-  sw.controlled().then(keepOffline); // the player's language, kept for offline visits
+  startup.registered.then(() => sw.controlled()).then(keepOffline); // the player's language, kept for offline visits
 }, (error) => {
   console.error(error);
   startup.failed(error);

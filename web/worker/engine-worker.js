@@ -6,6 +6,7 @@
 //   page -> worker   {id, type, ...args}
 //   worker -> page   {id, ok: true, result} | {id, ok: false, error: {kind, message}}
 // and, unasked:      {type: "progress", step, done, total}
+//                    {type: "download", received, total} (bytes; a first visit: runtime-download.js)
 //                    {type: "ready", info} | {type: "boot-error", step, error}
 // Only JSON text crosses into Python and back: no proxies leak.
 //
@@ -17,9 +18,10 @@
 // this build makes no more snapshots on this device.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { BUILD } from "../build-info.js";
+import { BUILD, RUNTIME } from "../build-info.js";
 import { pack, unpack } from "./snapshot-pack.js";
 import { IMPORTS } from "./engine-imports.js";
+import { RuntimeDownload } from "./runtime-download.js";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in worker/
 const indexURL = new URL("pyodide/", base).href;
@@ -34,6 +36,18 @@ const timings = {};
 const params = new URL(self.location.href).searchParams;
 const useSnapshots = params.get("snapshot") !== "off" && "caches" in self;
 let makeSnapshots = useSnapshots; // false once a snapshot of this build failed to boot
+const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+const loaderURL = new URL("pyodide.asm.mjs", indexURL).href;
+
+// A page no service worker controls yet (a first visit) has this worker download
+// the runtime's files itself, while the page loads (runtime-download.js), and says
+// so in the worker's name (a query would make its URL another file to download):
+// the loader's fetches get them from there.
+const direct = self.name === "tripeaks-engine+download" && typeof DecompressionStream === "function"
+  && self.crypto && crypto.subtle
+  ? new RuntimeDownload(RUNTIME, base, CACHE, (bytes) => postMessage({ type: "download", ...bytes }))
+  : null;
+if (direct) self.fetch = direct.fetch;
 
 // Where a boot's time goes, in ms from the worker's start (its time origin,
 // `origin`, in ms since the epoch, so the page can put them on its own clock):
@@ -51,21 +65,35 @@ timings.origin = performance.timeOrigin;
 // loadPyodide then compiles it itself.
 // The kept snapshot looked up first of all (the longest of the three reads).
 const snapshotLookup = findSnapshot();
-const compiling = "compileStreaming" in WebAssembly
-  ? WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", indexURL))).then((module) => {
+// On a first visit it compiles as the bytes arrive, and counts once they are checked.
+const compiling = "compileStreaming" in WebAssembly ? precompile() : Promise.resolve(null);
+
+async function precompile() {
+  try {
+    const streamed = direct && await direct.streamed(wasmURL);
+    const module = await WebAssembly.compileStreaming(streamed || fetch(wasmURL));
+    if (streamed && !(await direct.body(wasmURL))) return null; // not this build's bytes
     mark("precompiled");
     return module;
-  }, () => null)
-  : Promise.resolve(null);
+  } catch {
+    return null;
+  }
+}
 
 // The runtime's loader script (pyodide.asm.mjs, 1.25 MB), imported from the
 // first moment too: loadPyodide would import it only once the snapshot is found.
 // Its factory is marked when loadPyodide calls it (factory), which is once the
 // snapshot is in: what follows until compile-start is the runtime's own set-up.
-const loaderScript = import(new URL("pyodide.asm.mjs", indexURL).href).then((module) => {
+const loaderScript = loaderSource().then((url) => import(url)).then((module) => {
   const createModule = module.default;
   return (settings) => { mark("factory"); return createModule(settings); };
 });
+
+/** Where to import the runtime's script from: its downloaded bytes on a first visit. */
+async function loaderSource() {
+  const blob = direct && await direct.body(loaderURL);
+  return blob ? URL.createObjectURL(new Blob([blob], { type: "text/javascript" })) : loaderURL;
+}
 
 function progress(step) {
   mark(step);
@@ -196,12 +224,14 @@ async function bootPlain() {
   await pyodide.loadPackage("tripeaks", { messageCallback: () => {}, errorCallback: (m) => failed.push(m) });
   if (failed.length) throw new Error(failed.join("; "));
   pyodide.runPython(IMPORTS);
+  mark("imported");
   if (makeSnapshots) {
     // Pyodide 314 will not snapshot while its record of loaded packages is not
     // empty ("Unexpected hiwire entry at index 6"). The wheel is installed and
     // imported by now and nothing loads it again, so the record can go.
     for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
     const bytes = pyodide.makeMemorySnapshot();
+    mark("snapshot-made");
     timings.snapshot = "made";
     keepSnapshot(bytes);
   }
@@ -214,7 +244,8 @@ async function boot() {
     progress(step);
     const snapshot = await snapshotLookup;
     step = "runtime";
-    progress(step);
+    if (direct) direct.downloaded.then(() => progress("runtime")); // said once the download is in
+    else progress(step);
     let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
     if (!pyodide) {
       step = "runtime";
@@ -226,6 +257,7 @@ async function boot() {
     handleJson = (text) => fn(text);
     const hello = JSON.parse(handleJson(JSON.stringify({ type: "hello" })));
     if (!hello.ok) throw new Error(hello.error.message);
+    if (direct) await direct.kept; // in the build's cache before the page installs the service worker
     mark("ready");
     postMessage({ type: "ready", info: { ...hello.result, build: BUILD, timings } });
     for (const message of early.splice(0)) answer(message);

@@ -28,7 +28,7 @@ export class EngineClient {
     this.worker = null;
     this.nextId = 1;
     this.pending = new Map();
-    this.listeners = { progress: [], ready: [], failure: [] };
+    this.listeners = { progress: [], download: [], ready: [], failure: [] };
     this.info = null;
     this.heard = []; // the boot's messages as they came ("progress fetch at 120 ms"): for a bug report
     this.ready = new Promise((resolve, reject) => {
@@ -46,12 +46,14 @@ export class EngineClient {
     for (const listener of this.listeners[kind]) listener(value);
   }
 
-  /** Start the worker, or take over the one boot.js started early. */
-  start(early = globalThis.tripeaksEarlyEngine) {
+  /** Start the worker, or take over the one boot.js started early. ``download``: the
+   * worker downloads the runtime itself (a first visit: startup.js), which its name says. */
+  start({ download = false, early = globalThis.tripeaksEarlyEngine } = {}) {
     if (this.worker) return this.ready;
     globalThis.tripeaksEngineTaken = true; // boot.js, if it runs late, starts nothing
-    const adopt = early && early.url === new URL(this.workerUrl, location.href).href;
-    this.worker = adopt ? early.worker : new Worker(this.workerUrl, { type: "module", name: "tripeaks-engine" });
+    const name = download ? "tripeaks-engine+download" : "tripeaks-engine";
+    const adopt = early && early.url === new URL(this.workerUrl, location.href).href && early.name === name;
+    this.worker = adopt ? early.worker : new Worker(this.workerUrl, { type: "module", name });
     const failed = (message) =>
       this.fail({ kind: "boot", message: `The game engine could not start: ${message || "worker error"}` });
     this.worker.addEventListener("message", (event) => this.receive(event.data));
@@ -72,10 +74,10 @@ export class EngineClient {
   /** A message from the worker; ``at``: when it came (boot.js keeps the early ones). */
   receive(message, at = performance.now()) {
     if (!message) return;
-    if (message.id === undefined) {
+    if (message.id === undefined && (message.type !== "download" || message.received >= message.total)) {
       this.heard.push(`${message.type}${message.step ? ` ${message.step}` : ""} at ${Math.round(at)} ms`);
     }
-    if (message.type === "progress") return this.emit("progress", message);
+    if (message.type === "progress" || message.type === "download") return this.emit(message.type, message);
     if (message.type === "ready") {
       this.info = message.info;
       this.resolveReady(message.info);

@@ -3,9 +3,10 @@
 
 import { gameRequest } from "../model/options.js";
 import { learn } from "../model/vocabulary.js";
-import { t } from "../model/i18n.js";
+import { formatNumber, t } from "../model/i18n.js";
 
 const STEPS = ["fetch", "runtime", "engine", "import"]; // the engine's boot steps: start-<step> words each
+const megabytes = (bytes) => formatNumber(bytes / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 // No word from the download or the engine for this long: the player is told, and offered a reload.
 const STALLED_MS = 30_000;
 
@@ -22,20 +23,29 @@ export class Startup {
     this.ready = false; // the engine has dealt the first game: the table plays
     this.early = null; // {key, first}: the board drawn before the engine is ready, which takes taps
     this.downloaded = false; // the offline download came first: it fills the bar's first half
+    this.fetching = false; // the engine's worker is downloading the runtime: its steps wait
     this.stallTimer = null;
     this.watching = true; // until the engine is ready or has failed
+    this.booted = new Promise((resolve) => { this.bootOver = resolve; }); // the first game dealt, or failed
+    this.registered = null; // the service worker's registration, once asked for (start)
   }
 
   async start() {
     const { engine, sw, renderer, session } = this;
-    // A page the service worker already controls starts Python first thing; a
-    // first visit waits until the worker is in control, so the big files
-    // download once, into the precache.
+    // A page the service worker already controls starts Python first thing (boot.js).
+    // A first visit starts it too: its worker downloads the runtime's files itself
+    // and keeps them for the service worker, which installs once the engine is up
+    // (and downloads them no more). A browser that cannot decode the files' gzip
+    // copies there waits instead until the service worker is in control.
     const controlled = !sw.supported || Boolean(navigator.serviceWorker.controller);
+    const direct = !controlled && typeof DecompressionStream === "function";
     this.watchForStall();
-    engine.on("progress", ({ step, done, total }) =>
-      this.progress(STEPS.includes(step) ? t(`start-${step}`) : null, (done + 1) / (total + 1)));
+    this.fetching = direct;
+    engine.on("progress", ({ step, done, total }) => this.fetching
+      || this.progress(STEPS.includes(step) ? t(`start-${step}`) : null, (done + 1) / (total + 1)));
+    engine.on("download", ({ received, total }) => this.downloading(received, total));
     if (controlled) this.startEngine();
+    else if (direct) this.startEngine({ direct });
 
     this.updates.watchStorage();
     this.options.load();
@@ -58,27 +68,31 @@ export class Startup {
     this.listen();
 
     this.updates.watchServiceWorker(this);
-    const registered = sw.register();
-    if (!controlled) {
-      await registered;
+    // A first visit's service worker installs once the game is on the table (or the
+    // engine has failed): it finds the runtime kept and its progress is not the boot's.
+    this.registered = direct ? this.booted.then(() => sw.register()) : sw.register();
+    if (!controlled && !direct) {
+      await this.registered;
       await sw.controlled();
       this.startEngine();
     }
     try {
       await engine.ready;
     } catch (error) {
+      this.bootOver();
       return this.failed(error);
     }
     this.stopWatching(); // what is left is quick, or waits on the player (a link's question)
     learn(engine.info); // the draw move, the rule keys, the error kinds: the engine's own
     await session.enqueue(() => this.firstGame().catch((error) => this.failed(error)));
+    this.bootOver();
     if (this.ready) await this.play.release(Boolean(this.early && session.board && boardKey(session.board) === this.early.key));
     this.early = null;
   }
 
-  startEngine() {
+  startEngine({ direct = false } = {}) {
     if (!globalThis.tripeaksEarlyEngine) performance.mark("tripeaks:engine-start");
-    this.engine.start();
+    this.engine.start({ download: direct });
   }
 
   /** A new player's first game, dealt by build.py with the engine, drawn at once
@@ -125,6 +139,15 @@ export class Startup {
   }
 
   // -- the boot screen ----------------------------------------------------------------
+
+  /** The offline download (the service worker's install, or a first visit's runtime
+   * downloaded by the engine's worker): the bar's first half, by bytes. Once a first
+   * visit's runtime is in, the engine's steps are heard again (it says "runtime" then). */
+  downloading(received, total) {
+    this.progress(t("update-downloading", { received: megabytes(received), total: megabytes(total) }),
+      total ? received / total : 1, "download");
+    if (received >= total) this.fetching = false;
+  }
 
   // The bar never goes back. When the game is downloaded first, the download fills
   // its first half, by bytes, and the engine's steps the second half.

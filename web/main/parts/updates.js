@@ -1,10 +1,9 @@
 // What changes under the page: a new version from the service worker, saves another tab
 // made (its game, its options), and storage that fills up or frees again.
 
-import { formatNumber, t } from "../model/i18n.js";
+import { t } from "../model/i18n.js";
 
 /** Megabytes with one decimal, written the language's way. */
-const megabytes = (bytes) => formatNumber(bytes / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export class Updates {
   constructor({ sw, storage, notices, dialogs, session, options, isReady }) {
@@ -26,9 +25,7 @@ export class Updates {
   /** Hear the service worker: the offline download's progress (told to ``startup``), a new version, a reload another tab asked for. */
   watchServiceWorker(startup) {
     const { sw, session } = this;
-    sw.onprogress = ({ received, total }) => startup.progress(
-      t("update-downloading", { received: megabytes(received), total: megabytes(total) }),
-      total ? received / total : 1, "download");
+    sw.onprogress = ({ received, total }) => startup.downloading(received, total);
     sw.onupdate = () => this.offer();
     sw.beforeReload = () => session.enqueue(() => session.keepGame()); // another tab applied an update
   }

@@ -1,0 +1,136 @@
+// The runtime's large files on a page no service worker controls yet (a first visit):
+// downloaded here, as their gzip copies, from the first moment, instead of after the
+// service worker's install has downloaded the whole site. Each is decoded as it arrives
+// (the wasm compiles while it streams in), checked against its revision (build.py),
+// handed to the loader, and kept in this build's cache, where the service worker's
+// install finds it and downloads it no more (service-worker.js, precache). A file kept
+// already (a reload that bypassed the service worker) is not downloaded again. A file
+// whose copy is missing, cannot be decoded or does not match its revision is left to
+// the loader, which fetches the file itself, as it would without this.
+
+const networkFetch = self.fetch.bind(self);
+
+export class RuntimeDownload {
+  /**
+   * files: {path: {revision, gz, gzSize, size, type}} (build-info.js RUNTIME), paths
+   * relative to ``base``; ``tell({received, total})``: bytes downloaded so far, as they
+   * come (about every 50 ms, and once at the end).
+   */
+  constructor(files, base, cacheName, tell) {
+    this.base = base;
+    this.tell = tell;
+    this.received = 0;
+    this.total = 0;
+    this.told = 0;
+    this.cache = "caches" in self ? caches.open(cacheName).catch(() => null) : Promise.resolve(null);
+    // URL -> {entry, blob: Promise<Blob|null>, stream: Promise<ReadableStream|null>}
+    this.files = new Map();
+    const started = Object.entries(files).map(([path, entry]) => this.start(new URL(path, base).href, entry));
+    const all = Promise.all(started);
+    // All in (or left to the loader): said whole, if the count has not said it (nothing
+    // was downloaded, or a file failed half way).
+    all.then(() => this.received < this.total || !this.total ? this.tell({ received: this.total, total: this.total }) : null);
+    this.downloaded = all.then(() => {});
+    this.kept = all.then((files) => Promise.all(files.map((file) => file.keeping)));
+    this.fetch = this.fetch.bind(this);
+  }
+
+  /** Find the file kept already, or start its download; resolves once its bytes are in
+   * (or left to the loader), with {keeping}: the promise of its copy in the cache. */
+  async start(url, entry) {
+    let resolve, streaming;
+    const file = {
+      entry,
+      blob: new Promise((r) => { resolve = r; }),
+      stream: new Promise((r) => { streaming = r; }),
+    };
+    this.files.set(url, file);
+    const cache = await this.cache;
+    const kept = cache && await cache.match(url).catch(() => null);
+    if (kept) {
+      streaming(null);
+      resolve(await kept.blob());
+      return { keeping: null };
+    }
+    this.total += entry.gzSize;
+    const decoded = await this.decoded(entry).catch(() => null);
+    let rest = decoded;
+    if (decoded && entry.type === "application/wasm") {
+      const [stream, other] = decoded.tee();
+      streaming(stream);
+      rest = other;
+    } else streaming(null);
+    const blob = rest && await this.checked(rest, entry).catch(() => null);
+    resolve(blob);
+    return { keeping: blob && cache ? cache.put(url, this.response(blob, entry)).catch(() => {}) : null };
+  }
+
+  /** The gzip copy's bytes decoded as they come, counted on the way in. A host that
+   * sends the copy with Content-Encoding has had the browser decode it already: bytes
+   * that do not begin as gzip does are taken as they are (and checked all the same). */
+  async decoded(entry) {
+    const response = await networkFetch(new URL(entry.gz, this.base));
+    if (!response.ok || !response.body) throw new Error(`${entry.gz}: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    const first = await reader.read();
+    const gzip = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+    const count = (chunk) => { this.count(chunk.byteLength); return chunk; };
+    const body = new ReadableStream({
+      start(controller) { if (!first.done) controller.enqueue(count(first.value)); },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(count(value));
+      },
+      cancel(reason) { return reader.cancel(reason); },
+    });
+    return gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  }
+
+  /** The whole file as a Blob, if its bytes are this build's; otherwise null. */
+  async checked(stream, entry) {
+    const blob = await new Response(stream).blob();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await blob.arrayBuffer()));
+    const revision = [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return revision === entry.revision ? blob : null;
+  }
+
+  count(bytes) {
+    this.received += bytes;
+    const now = Date.now();
+    if (now - this.told >= 50 || this.received >= this.total) {
+      this.told = now;
+      this.tell({ received: Math.min(this.received, this.total), total: this.total });
+    }
+  }
+
+  response(blob, entry) {
+    return new Response(blob, {
+      status: 200,
+      headers: { "Content-Type": entry.type, "Content-Length": String(blob.size) },
+    });
+  }
+
+  /** The wasm's decoded bytes as they arrive, for a streaming compile (once), or null. */
+  async streamed(url) {
+    const file = this.files.get(url);
+    const stream = file && await file.stream;
+    if (!stream) return null;
+    file.stream = Promise.resolve(null);
+    return new Response(stream, { headers: { "Content-Type": file.entry.type } });
+  }
+
+  /** The file's bytes once all in and checked; null when it is not this build's. */
+  body(url) {
+    const file = this.files.get(url);
+    return file ? file.blob : Promise.resolve(null);
+  }
+
+  /** fetch() for the loader: the files downloaded here from their bytes, the rest from the network. */
+  async fetch(input, init) {
+    const url = new URL(input instanceof Request ? input.url : input, self.location).href;
+    const file = this.files.get(url);
+    const blob = file && await file.blob;
+    return blob ? this.response(blob, file.entry) : networkFetch(input, init);
+  }
+}
