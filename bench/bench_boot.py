@@ -70,10 +70,41 @@ def launch(playwright, which: str):
     return playwright.chromium.launch(executable_path=BROWSERS[which], args=CHROMIUM_ARGS)
 
 
+PROFILES: list[tempfile.TemporaryDirectory] = []  # the on-disk profiles, removed at exit
+
+
+def launch_profile(playwright, which: str, profile: str):
+    """A browser for one warmed profile: an incognito context in a shared browser
+    ("incognito": Cache Storage in memory), or a browser of its own on a profile on
+    disk ("disk": as a player's browser keeps the app)."""
+    if profile == "incognito":
+        return launch(playwright, which)
+    PROFILES.append(tempfile.TemporaryDirectory())
+    return playwright.chromium.launch_persistent_context(
+        PROFILES[-1].name, executable_path=BROWSERS[which], args=CHROMIUM_ARGS)
+
+
+class OnDisk:
+    """A profile on disk's browser, as header() names it (Playwright gives a persistent
+    context no Browser): its version, read from the browser itself."""
+
+    def __init__(self, context) -> None:
+        cdp = context.new_cdp_session(context.pages[0])
+        self.version = cdp.send("Browser.getVersion")["product"].split("/")[-1]
+        cdp.detach()
+
+    def is_connected(self) -> bool:
+        return False  # closed with its context
+
+
 def warmed(browser, live: LiveSite):
-    """A profile with the app, its snapshot kept, and a game in progress."""
-    context = browser.new_context()
+    """A profile with the app, its snapshot kept, and a game in progress (``browser``:
+    a Browser, whose new incognito context it is, or a persistent context, itself)."""
+    context = browser.new_context() if hasattr(browser, "new_context") else browser
+    blank = list(context.pages)  # a profile on disk opens with a blank tab: not the app's
     page = new_page(context)
+    for tab in blank:
+        tab.close()
     page.goto(live.url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT)
     page.click("[data-testid=stock]")
@@ -159,15 +190,22 @@ def stages_table(runs_by: dict[str, list[dict]]) -> None:
 
 
 def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeats: int,
-                tab: str) -> None:
-    browsers = {k: launch(playwright, k) for k in which}
-    contexts = {(k, s): warmed(b, live) for k, b in browsers.items() for s, live in sites.items()}
+                tab: str, profile: str = "incognito") -> None:
+    if profile == "incognito":
+        browsers = {k: launch(playwright, k) for k in which}
+        contexts = {(k, s): warmed(b, live) for k, b in browsers.items()
+                    for s, live in sites.items()}
+    else:
+        contexts = {(k, s): warmed(launch_profile(playwright, k, profile), live)
+                    for k in which for s, live in sites.items()}
+        browsers = {k: OnDisk(contexts[(k, next(iter(sites)))]) for k in which}
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for _ in range(repeats):
         for (k, s), context in contexts.items():
             runs[(k, s)].append(warm_start(context, sites[s], tab))
     how = "the tab reloaded" if tab == "reload" else "each in a new tab"
-    print(header(browsers, f"{repeats} warm starts each ({how}), by turns"))
+    where = "incognito profiles" if profile == "incognito" else "profiles on disk"
+    print(header(browsers, f"{repeats} warm starts each ({how}, {where}), by turns"))
     print("| measure | runs | median | each run |")
     print("|---|---|---|---|")
     for (k, s), got in runs.items():
@@ -176,8 +214,11 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
         print(row(f"{label}: saved board drawn", [r.get("saved-board-drawn") for r in got]))
     stages_table({(NAMES[k] + (f", {s}" if len(sites) > 1 else "")): got
                   for (k, s), got in runs.items()})
+    for context in contexts.values():
+        context.close()
     for b in browsers.values():
-        b.close()
+        if b.is_connected():
+            b.close()
 
 
 def cold_report(playwright, which: list[str], live: LiveSite, dist: Path, repeats: int) -> None:
@@ -284,6 +325,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=Path("boot-trace.json"))
     parser.add_argument("--tab", choices=("reload", "new"), default="reload",
                         help="warm: reload the app's tab (default) or open a new tab each time")
+    parser.add_argument("--profile", choices=("incognito", "disk"), default="incognito",
+                        help="warm: incognito contexts (default) or profiles on disk, as players'")
     args = parser.parse_args()
     which = args.browsers.split(",")
     from playwright.sync_api import sync_playwright
@@ -299,7 +342,7 @@ def main() -> int:
         live = next(iter(sites.values()))
         with sync_playwright() as playwright:
             if args.only == "warm":
-                warm_report(playwright, which, sites, args.repeats, args.tab)
+                warm_report(playwright, which, sites, args.repeats, args.tab, args.profile)
             elif args.only == "cold":
                 cold_report(playwright, which, live, dist, args.repeats)
             elif args.only == "phone":

@@ -9,9 +9,9 @@ import pytest
 import build
 
 WEB = Path(build.ROOT) / "web"
-# Not modules of the page: a classic script of its own, and the engine's worker.
-PAGE_SCRIPTS = {"boot.js", "worker/engine-worker.js", "worker/engine-imports.js",
-                "worker/snapshot-pack.js"}
+# Not modules of the page: a classic script of its own, and the engine's worker's modules.
+PAGE_SCRIPTS = {"boot.js"} | set(build.module_graph(
+    WEB, "worker/engine-worker.js", frozenset({"build-info.js", "pyodide/pyodide.mjs"})))
 
 
 def test_every_module_of_the_shell_is_reached_from_main_js():
