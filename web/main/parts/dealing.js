@@ -195,9 +195,7 @@ export class Dealing extends EventTarget {
       if (this.difficulty) out.push({ ...request, difficulty: this.difficulty });
       return out;
     };
-    const step = (index) => idle(async () => {
-      const rest = QUIET - (performance.now() - this.lastMove);
-      if (rest > 0) { setTimeout(() => step(index), rest); return; } // the player is playing: later
+    const step = (index) => this.whenQuiet(async () => {
       const requests = wanted();
       if (this.prepareAgain) { this.prepareAgain = false; index = 0; }
       if (index >= requests.length) { this.preparing = false; return; }
@@ -208,8 +206,20 @@ export class Dealing extends EventTarget {
         console.warn("could not prepare the next deal:", error && error.message);
         this.preparing = false;
       }
-    });
+    }, Infinity);
     step(0);
+  }
+
+  /** Run ``work`` once the page is idle and the player has paused (QUIET ms since the last
+   * board was drawn), or after ``latest`` ms whatever happens. */
+  whenQuiet(work, latest = 20_000) {
+    const since = performance.now();
+    const check = () => idle(() => {
+      const rest = QUIET - (performance.now() - this.lastMove);
+      if (rest > 0 && performance.now() - since < latest) setTimeout(check, rest);
+      else work();
+    });
+    check();
   }
 
   // -- difficulty ---------------------------------------------------------------------

@@ -69,8 +69,11 @@ export class Startup {
 
     this.updates.watchServiceWorker(this);
     // A first visit's service worker installs once the game is on the table (or the
-    // engine has failed): it finds the runtime kept and its progress is not the boot's.
-    this.registered = direct ? this.booted.then(() => sw.register()) : sw.register();
+    // engine has failed) and the player pauses: it finds the runtime kept, its progress
+    // is not the boot's, and its work (the page's files checked and kept) is no tap's.
+    this.registered = direct
+      ? this.booted.then(() => new Promise((resolve) => this.dealing.whenQuiet(resolve))).then(() => sw.register())
+      : sw.register();
     if (!controlled && !direct) {
       await this.registered;
       await sw.controlled();
