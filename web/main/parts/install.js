@@ -283,7 +283,9 @@ export class Installer {
       : kept ? "storage-kept-protected" : "storage-kept-unprotected");
   }
 
-  /** The status bar takes the table's colour in each theme. */
+  /** The status bar takes the table's colour in each theme: read once the page is idle, since
+   * reading a computed style makes the browser style the whole page there and then (66 ms of a
+   * phone's start, before the saved board is drawn). */
   followTheme() {
     const meta = this.doc.querySelector("meta[name=theme-color]");
     const html = this.doc.documentElement;
@@ -292,6 +294,6 @@ export class Installer {
       if (felt) meta.setAttribute("content", felt);
     };
     new MutationObserver(paint).observe(html, { attributes: true, attributeFilter: ["data-theme"] });
-    paint();
+    (this.win.requestIdleCallback || this.win.setTimeout).call(this.win, paint);
   }
 }
