@@ -1,9 +1,9 @@
 // Runs first, while the page is still parsing: start the engine's worker at once,
 // so Python boots while the rest of the page loads. Its messages are kept until
 // engine-client.js takes the worker over. On a first visit (no service worker in
-// control yet) the worker downloads the runtime itself (named DOWNLOADING_ENGINE:
-// startup.js says why); where it could not decode the download, startup.js starts
-// it later.
+// control yet) the worker downloads the runtime itself, which its name tells it
+// (the same names in engine-client.js and engine-worker.js; startup.js says why);
+// where it could not decode the download, startup.js starts it later.
 // Script errors and unhandled rejections from the first moment on, kept in
 // tripeaksErrors for whoever must read them without a console (the WebKit smoke
 // run, a bug report).
@@ -20,7 +20,7 @@ addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
   const url = new URL("worker/engine-worker.js", document.baseURI);
   if (new URLSearchParams(location.search).get("snapshot") === "off") url.search = "?snapshot=off";
   try {
-    const name = direct ? "tripeaks-engine+download" : "tripeaks-engine"; // engine-client.js: workerName
+    const name = direct ? "tripeaks-engine+download" : "tripeaks-engine";
     const worker = new Worker(url, { type: "module", name });
     const early = { worker, url: url.href, name, messages: [], errors: [] };
     early.keep = (event) => early.messages.push({ data: event.data, at: performance.now() });

@@ -23,10 +23,11 @@ export class RuntimeDownload {
     this.total = 0;
     this.told = 0;
     this.cache = "caches" in self ? caches.open(cacheName).catch(() => null) : Promise.resolve(null);
-    // URL -> {entry, blob: Promise<Blob|null>, stream: Promise<ReadableStream|null>}
+    // URL -> {url, entry, kept, blob: Promise<Blob|null>, stream: Promise<ReadableStream|null>}
     this.files = new Map();
-    const started = Object.entries(files).map(([path, entry]) => this.start(new URL(path, base).href, entry));
-    const all = Promise.all(started);
+    // Every file looked up in the cache first, so the total to download is known before a byte counts.
+    const lookups = Object.entries(files).map(([path, entry]) => this.lookUp(new URL(path, base).href, entry));
+    const all = Promise.all(lookups).then((found) => Promise.all(found.map((file) => this.start(file))));
     // All in (or left to the loader): said whole, if the count has not said it (nothing
     // was downloaded, or a file failed half way).
     all.then(() => this.received < this.total || !this.total ? this.tell({ received: this.total, total: this.total }) : null);
@@ -35,24 +36,28 @@ export class RuntimeDownload {
     this.fetch = this.fetch.bind(this);
   }
 
-  /** Find the file kept already, or start its download; resolves once its bytes are in
-   * (or left to the loader), with {keeping}: the promise of its copy in the cache. */
-  async start(url, entry) {
-    let resolve, streaming;
-    const file = {
-      entry,
-      blob: new Promise((r) => { resolve = r; }),
-      stream: new Promise((r) => { streaming = r; }),
-    };
+  /** A file's record, with the copy kept already if there is one (counted as nothing to download). */
+  async lookUp(url, entry) {
+    const file = { url, entry };
+    file.blob = new Promise((r) => { file.resolve = r; });
+    file.stream = new Promise((r) => { file.streaming = r; });
     this.files.set(url, file);
     const cache = await this.cache;
-    const kept = cache && await cache.match(url).catch(() => null);
-    if (kept) {
+    file.kept = cache && await cache.match(url).catch(() => null);
+    if (!file.kept) this.total += entry.gzSize;
+    return file;
+  }
+
+  /** The file from its kept copy, or downloaded; resolves once its bytes are in (or left
+   * to the loader), with {keeping}: the promise of its copy in the cache. */
+  async start(file) {
+    const { url, entry, resolve, streaming } = file;
+    if (file.kept) {
       streaming(null);
-      resolve(await kept.blob());
+      resolve(await file.kept.blob());
       return { keeping: null };
     }
-    this.total += entry.gzSize;
+    const cache = await this.cache;
     const decoded = await this.decoded(entry).catch(() => null);
     let rest = decoded;
     if (decoded && entry.type === "application/wasm") {

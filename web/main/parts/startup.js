@@ -34,8 +34,8 @@ export class Startup {
     const { engine, sw, renderer, session } = this;
     // A page the service worker already controls starts Python first thing (boot.js).
     // A first visit starts it too: its worker downloads the runtime's files itself
-    // and keeps them for the service worker, which installs once the engine is up
-    // (and downloads them no more). A browser that cannot decode the files' gzip
+    // and keeps them for the service worker, which installs once the first game is
+    // dealt and the player pauses (and downloads them no more). A browser that cannot decode the files' gzip
     // copies there waits instead until the service worker is in control.
     const controlled = !sw.supported || Boolean(navigator.serviceWorker.controller);
     const direct = !controlled && typeof DecompressionStream === "function";
