@@ -54,6 +54,9 @@ export function bestMatch(tags) {
 let current = null; // the catalog in use
 let plurals = null; // Intl.PluralRules of its language
 let numbers = null; // Intl.NumberFormat of its language
+// Intl's other formatters for it, made once for each kind and options (making one costs more
+// than formatting with it): formatter() below.
+const formatters = new Map();
 const loaded = new Map(); // code -> catalog, fetched once a visit
 const changes = new EventTarget();
 
@@ -106,6 +109,7 @@ export function useCatalog(catalog) {
   const locale = intlLocale();
   plurals = new Intl.PluralRules(locale);
   numbers = new Intl.NumberFormat(locale);
+  formatters.clear();
   changes.dispatchEvent(new Event("change"));
 }
 
@@ -143,19 +147,26 @@ export function t(key, args = {}) {
 /** Whether the catalog holds ``key`` (for words that exist only in some cases). */
 export const has = (key) => Boolean(current && key in current.messages);
 
+function formatter(Kind, options) {
+  const key = `${Kind.name} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) formatters.set(key, (made = new Kind(intlLocale(), options)));
+  return made;
+}
+
 /** A number written the language's way (1 234, 1.234, ١٬٢٣٤). */
-export const formatNumber = (n, options) => (options ? new Intl.NumberFormat(intlLocale(), options) : numbers).format(n);
+export const formatNumber = (n, options) => (options ? formatter(Intl.NumberFormat, options) : numbers).format(n);
 /** A share (0.42) as a percentage: "42%", "42 %", "%42". */
-export const formatPercent = (share) => new Intl.NumberFormat(intlLocale(), { style: "percent" }).format(share);
+export const formatPercent = (share) => formatter(Intl.NumberFormat, { style: "percent" }).format(share);
 /** Dollars, as the 1991 money game counted them: "$15", "-$5", "15 $US". */
-export const formatMoney = (dollars) => new Intl.NumberFormat(intlLocale(), {
+export const formatMoney = (dollars) => formatter(Intl.NumberFormat, {
   style: "currency", currency: "USD", maximumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
 }).format(dollars);
 /** A date as the language writes it (``options``: Intl.DateTimeFormat's). */
 export const formatDate = (date, options = { dateStyle: "medium" }) =>
-  new Intl.DateTimeFormat(intlLocale(), { timeZone: "UTC", ...options }).format(date);
+  formatter(Intl.DateTimeFormat, { timeZone: "UTC", ...options }).format(date);
 /** A list joined the language's way: "a, b and c", "a, b et c", "a、b、c". */
-export const formatList = (items) => new Intl.ListFormat(intlLocale(), { type: "conjunction" }).format(items);
+export const formatList = (items) => formatter(Intl.ListFormat, { type: "conjunction" }).format(items);
 
 // -- cards ------------------------------------------------------------------------------------
 // A card's code (7H, TS, QC: notation.py) never changes with the language; its name and
