@@ -185,17 +185,29 @@ function decodedResponse(entry, body) {
   });
 }
 
-// The languages a player has used: those an older cache of this copy holds. A language's
-// catalog (an entry with "language") is installed only then, so a first visit downloads
-// one catalog (the page's own fetch, kept by `answer` below) and an update brings the
-// new version of each language already in use.
+// The languages a player has used: those an older cache of this copy holds, and the one a
+// first visit's page has fetched already (in the browser's HTTP cache: installed from
+// there, nothing downloaded again). A language's catalog (an entry with "language") is
+// installed only then, so a first visit downloads one catalog and an update brings the new
+// version of each language already in use. Another, asked for later, is kept by `answer`.
 async function languagesInUse(olds) {
   const urls = new Set();
   for (const entry of PRECACHE.files) {
     if (!entry.language) continue;
     for (const { cache } of olds) if (await cache.match(url(entry.url))) urls.add(entry.url);
+    if (!urls.has(entry.url) && (await fetchedAlready(entry))) urls.add(entry.url);
   }
   return urls;
+}
+
+async function fetchedAlready(entry) {
+  for (const path of [entry.gz, entry.url].filter(Boolean)) {
+    try {
+      const response = await fetch(url(path), { cache: "only-if-cached", mode: "same-origin" });
+      if (response.ok) return true;
+    } catch { /* not in the HTTP cache */ }
+  }
+  return false;
 }
 
 async function precache() {
