@@ -136,6 +136,46 @@ def test_a_tap_as_the_last_card_flies_leaves_the_result_open_and_it_comes_back(
         context.close()
 
 
+# Where the result's buttons lie: as the panel opens (a MutationObserver's record, made before
+# the engine can have answered anything it is asked then) and now.
+WATCH_RESULT_BUTTONS = """() => {
+    const dialog = document.querySelector('[data-testid=result]');
+    const boxes = () => [...dialog.querySelectorAll('.result-actions button')]
+        .filter(b => b.checkVisibility()).map(b => {
+            const r = b.getBoundingClientRect();
+            return [b.dataset.action, Math.round(r.left), Math.round(r.top)];
+        });
+    window.resultButtons = {boxes};
+    new MutationObserver((_, watch) => {
+        if (!dialog.open) return;
+        window.resultButtons.opened = {boxes: boxes(),
+            working: Boolean(dialog.querySelector('.analysis .working'))};
+        watch.disconnect();
+    }).observe(dialog, {attributes: true, attributeFilter: ['open']});
+}"""
+
+
+@pytest.mark.parametrize("size", ("phone", "small", "landscape"))
+def test_the_results_buttons_stay_put_as_the_engine_explains_the_loss(warm_context, site, size):
+    """The loss's explanation comes from the engine after the panel opens (up to 3 s in
+    WebAssembly): a finger on its way to Close or New game must not find another button."""
+    context, page = opened(warm_context, size)
+    try:
+        code = encode_code(STUCK_DEAL)
+        open_deal(page, f"{site.url}#deal={code}&preset=standard", code)
+        page.evaluate(WATCH_RESULT_BUTTONS)
+        for move in stuck_line(STUCK_DEAL, "standard"):
+            touch_move(page, move)
+        page.locator("[data-testid=result]").wait_for(state="visible")
+        page.wait_for_function("() => !document.querySelector('[data-testid=result] .working')")
+        settled(page, "[data-testid=result]")
+        opened_with = page.evaluate("window.resultButtons.opened")
+        assert opened_with["working"], "the panel opened with its explanation already in"
+        assert page.evaluate("window.resultButtons.boxes()") == opened_with["boxes"]
+    finally:
+        context.close()
+
+
 # -- a notice about the game stays with the game ----------------------------------------------
 
 

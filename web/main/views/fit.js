@@ -67,12 +67,18 @@ export class Fit {
     const header = doc.querySelector("body > header");
     const table = doc.querySelector("main");
     if (!header || !table) return;
+    let chrome = "";
     const measure = () => {
       const under = this.bar.getBoundingClientRect().top >= table.getBoundingClientRect().bottom - 1;
       const height = header.getBoundingClientRect().height + (under ? this.bar.getBoundingClientRect().height : 0);
-      doc.documentElement.style.setProperty("--measured-chrome", `${Math.ceil(height)}px`);
+      if (`${Math.ceil(height)}px` === chrome) return;
+      chrome = `${Math.ceil(height)}px`;
+      doc.documentElement.style.setProperty("--measured-chrome", chrome);
     };
-    const watch = new ResizeObserver(() => requestAnimationFrame(measure));
+    // Measured in the frame the bars changed, not the next: a status bar grown by the deal's
+    // class never pushes the toolbar under the window's edge for a frame (the cards shrink
+    // in the same layout; the bars' own sizes do not follow the cards').
+    const watch = new ResizeObserver(measure);
     watch.observe(header);
     watch.observe(this.bar);
   }

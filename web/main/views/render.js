@@ -444,7 +444,6 @@ export class Renderer {
     f.clock.classList.toggle("stopped", over);
   }
 
-  /** The deal's difficulty class beside its code (the engine's rating), or none yet. */
   /** The deal's class beside its code: the engine's class ("Easy", "Not winnable"), worded. */
   setRating(label) {
     const badge = this.fields.rating;
