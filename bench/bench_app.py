@@ -118,13 +118,16 @@ emulated: dict[str, dict[str, str]] = {}  # target type -> CDP method -> "ok" or
 emulate = None  # set by --only phone: emulate(context, page) before each page navigates
 
 
-def phone(context, page) -> None:
-    """PHONE on ``page`` and, through auto-attach, on every worker it starts."""
+def phone(context, page, network: bool = True) -> None:
+    """PHONE on ``page`` and, through auto-attach, on every worker it starts; its CPU
+    alone with ``network=False`` (a warm start, whose files come from the device)."""
     cdp = context.new_cdp_session(page)
-    network = {"offline": False, "latency": PHONE["latency"],
-               "downloadThroughput": PHONE["down"], "uploadThroughput": PHONE["up"]}
-    settings = [("Network.enable", {}), ("Network.emulateNetworkConditions", network),
-                ("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})]
+    line = {"offline": False, "latency": PHONE["latency"],
+            "downloadThroughput": PHONE["down"], "uploadThroughput": PHONE["up"]}
+    settings = [("Network.enable", {}), ("Network.emulateNetworkConditions", line)]
+    if not network:
+        settings = []
+    settings.append(("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]}))
     for method, params in settings:
         try:
             cdp.send(method, params)

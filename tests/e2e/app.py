@@ -260,6 +260,19 @@ def walk_to(page, row: int, column: int) -> None:
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
+def wait_until(page, predicate: str, arg=None, timeout: float = 30_000) -> None:
+    """Wait until an async JS predicate (one that awaits Cache Storage or the service
+    worker's registration) holds, asking again every 100 ms. Playwright's
+    wait_for_function takes such a predicate's promise for a truthy value and returns
+    at once (conftest.py refuses it there)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            what = predicate.strip()[:100]
+            raise PlaywrightTimeoutError(f"not so in {timeout / 1000:g} s: {what}")
+        page.wait_for_timeout(100)
+
+
 def next_frame(page) -> None:
     """Wait until the page has drawn two more frames. Whatever the last key,
     click or message set going for the screen in its own task (a live region's

@@ -43,11 +43,27 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Frame, Page
 
 import build
-from tests.e2e.app import SNAPSHOT_KEPT
+from tests.e2e.app import SNAPSHOT_KEPT, wait_until
 from tests.e2e.browser import BOOT_TIMEOUT, CHROMIUM, TEST_ARGS
 from tests.e2e.server import LiveSite
+
+
+def _no_async_predicate(wait_for_function):
+    """wait_for_function that refuses an async predicate: Playwright takes its promise for a
+    truthy value and returns at once, so the wait would wait for nothing (app.wait_until)."""
+    def refusing(self, expression, *args, **kwargs):
+        if expression.lstrip().startswith("async"):
+            raise TypeError("wait_for_function returns at once on an async predicate: "
+                            "use tests.e2e.app.wait_until")
+        return wait_for_function(self, expression, *args, **kwargs)
+    return refusing
+
+
+Page.wait_for_function = _no_async_predicate(Page.wait_for_function)
+Frame.wait_for_function = _no_async_predicate(Frame.wait_for_function)
 
 # Warm contexts unless TRIPEAKS_WARM=0, when every test gets a cold first visit.
 WARM = os.environ.get("TRIPEAKS_WARM", "1") != "0"
@@ -101,7 +117,7 @@ def warm_profile(warm_site, playwright, browser_type_launch_args, tmp_path_facto
                                timeout=BOOT_TIMEOUT)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                timeout=BOOT_TIMEOUT)
-        page.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_TIMEOUT, polling=250)
+        wait_until(page, SNAPSHOT_KEPT, timeout=BOOT_TIMEOUT)
         page.goto("about:blank")  # the app's last save is written as it goes
         cdp = context.new_cdp_session(page)
         cdp.send("Storage.clearDataForOrigin",

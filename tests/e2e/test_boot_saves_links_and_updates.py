@@ -27,6 +27,7 @@ from tests.e2e.app import (
     wait_controlled,
     wait_face_up,
     wait_ready,
+    wait_until,
     waiting,
 )
 from tests.e2e.browser import BOOT_TIMEOUT
@@ -147,7 +148,7 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
         click_move(page, move)
     before, record = seen(page), saved(page)["record"]
     # The first boot keeps a memory snapshot of the engine for the next ones.
-    page.wait_for_function(SNAPSHOT_KEPT, timeout=60_000)
+    wait_until(page, SNAPSHOT_KEPT, timeout=60_000)
 
     site.close()  # the network is gone: nothing can come from the server now
     page.context.set_offline(True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.app import open_app, wait_controlled, wait_ready
+from tests.e2e.app import open_app, wait_controlled, wait_ready, wait_until
 
 CATALOG_KEPT = """async (code) => Boolean(await caches.match(
     new URL(`locales/${code}.json`, location.href).href))"""
@@ -24,7 +24,7 @@ def test_a_first_visit_downloads_one_language_which_then_plays_offline(
     live = make_site(site_dir)
     open_app(page, live.url + "?lang=fr")
     wait_controlled(page)
-    page.wait_for_function(CATALOG_KEPT, arg="fr")
+    wait_until(page, CATALOG_KEPT, arg="fr")
     assert catalogs_downloaded(live) == ["/locales/fr.json.gz"]  # a third of the bytes
     assert page.evaluate("document.documentElement.lang") == "fr"
 
@@ -42,12 +42,12 @@ def test_a_language_asked_for_later_is_kept_for_offline_visits(page, site_dir, m
     live = make_site(site_dir)
     open_app(page, live.url)
     wait_controlled(page)
-    page.wait_for_function(CATALOG_KEPT, arg="en")
+    wait_until(page, CATALOG_KEPT, arg="en")
     assert catalogs_downloaded(live) == ["/locales/en.json.gz"]
 
     page.goto(live.url + "?lang=de")
     wait_ready(page)
-    page.wait_for_function(CATALOG_KEPT, arg="de")
+    wait_until(page, CATALOG_KEPT, arg="de")
     live.close()
     page.context.set_offline(True)
     page.reload()

@@ -11,7 +11,15 @@ import hashlib
 import re
 import shutil
 
-from tests.e2e.app import DRAW, board, click_move, open_app, wait_controlled, wait_ready
+from tests.e2e.app import (
+    DRAW,
+    board,
+    click_move,
+    open_app,
+    wait_controlled,
+    wait_ready,
+    wait_until,
+)
 
 WASM = "/pyodide/pyodide.asm.wasm"
 MJS = "/pyodide/pyodide.asm.mjs"
@@ -197,8 +205,8 @@ def test_a_runtime_file_that_matches_neither_copy_fails_the_install(
     # network) and gave up its install.
     while times_sent(live, MJS) < 2:
         page.wait_for_timeout(100)
-    page.wait_for_function("""async () => navigator.serviceWorker.controller === null
-        && (await navigator.serviceWorker.getRegistration()) === undefined""", polling=100)
+    wait_until(page, """async () => navigator.serviceWorker.controller === null
+        && (await navigator.serviceWorker.getRegistration()) === undefined""")
     assert times_sent(live, MJS + ".gz") >= 2
     assert page.evaluate("""async () => (await caches.match(
         new URL('pyodide/pyodide.asm.mjs', location.href).href)) === undefined""")

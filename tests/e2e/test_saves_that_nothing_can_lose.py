@@ -298,7 +298,7 @@ def test_repeated_links_ask_once_about_the_last(page, site):
     page.click("[data-testid=confirm] [value=no]")  # one answer, for every link
     # Nothing more is asked: every link was taken up before the answer, and once the
     # app's queue has run them all (a question would hold it) no question is open.
-    page.wait_for_function("async () => { await tripeaks.queue; return true; }")
+    page.evaluate("() => tripeaks.queue.then(() => null)")
     next_frame(page)
     assert page.evaluate("window.__asked.length") == 1
     assert not page.locator("[data-testid=confirm]").is_visible()

@@ -101,6 +101,15 @@ const snapshotKept = async () => {
   }
   return false;
 };
+/** Until an async check holds, asked every 200 ms (waitForFunction takes its promise for a
+ * truthy value and returns at once). */
+async function until(page, check, timeout) {
+  const end = Date.now() + timeout;
+  while (!(await page.evaluate(check))) {
+    if (Date.now() > end) throw new Error(`not so in ${timeout} ms: ${check.name || check}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 const reported = () => [
   ...[...document.querySelectorAll(".notice.error p")].map((p) => `notice: ${p.textContent}`),
   ...(document.documentElement.dataset.engine === "failed" ? ["the engine failed to start"] : []),
@@ -189,7 +198,7 @@ async function smoke() {
     run.check("draws from the stock", drawn.stock === played.stock - 1, drawn);
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: BOOT_TIMEOUT });
-    await page.waitForFunction(snapshotKept, { timeout: 60_000, polling: 200 });
+    await until(page, snapshotKept, 60_000);
     run.results.warm_ms = await run.reload();
     run.check("a reload finds the same game", same(await run.board(), drawn), await run.board());
     const probes = run.results.probes = await page.evaluate(PROBE);
@@ -231,7 +240,7 @@ async function smoke() {
     await run.waitReady();
     run.check("a new version installs and keeps the game", same(await run.board(), drawn), await run.board());
 
-    await page.waitForFunction(snapshotKept, { timeout: 60_000, polling: 200 });
+    await until(page, snapshotKept, 60_000);
     await server.send("stop", "stopped"); // offline: nothing can come from the server now
     await run.reload();
     run.check("offline, a reload finds the same game", same(await run.board(), drawn), await run.board());
@@ -281,7 +290,7 @@ async function bench(repeats) {
       await page.goto(url, { waitUntil: "domcontentloaded", timeout: BOOT_TIMEOUT });
       cold.push(await run.waitReady());
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: BOOT_TIMEOUT });
-      await page.waitForFunction(snapshotKept, { timeout: 60_000, polling: 200 });
+      await until(page, snapshotKept, 60_000);
       warm.push(await run.reload());
     } finally {
       await browser.close();
