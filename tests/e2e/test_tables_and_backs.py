@@ -101,7 +101,15 @@ def opened(warm_context, size: str, url: str, axe_source: str, **options):
     return context, page
 
 
+# The browser's colour scheme and status bar following the table (read once a frame is drawn).
+FOLLOWED = """() => { const style = getComputedStyle(document.documentElement);
+    return document.querySelector('meta[name=theme-color]').content
+            === style.getPropertyValue('--felt').trim()
+        && document.querySelector('meta[name=color-scheme]').content === style.colorScheme; }"""
+
+
 def look(page) -> dict:
+    page.wait_for_function(FOLLOWED)
     return page.evaluate("""() => { const h = document.documentElement;
         return {theme: h.dataset.theme, back: h.dataset.back, hand: h.dataset.hand,
                 felt: getComputedStyle(h).getPropertyValue('--felt').trim(),
@@ -205,6 +213,7 @@ def test_the_left_hand_mirrors_the_stock_and_the_toolbar(warm_context, site, axe
         dismiss_notices(page)
         touch_move(page, DRAW)
         if size == "landscape":
+            settled(page, "[data-testid=waste]")  # the drawn card landed, not half turned
             page.screenshot(path=str(SHOTS / "table-left-hand-844x390.png"))
     finally:
         context.close()

@@ -88,7 +88,7 @@ export class Installer {
     doc.querySelector("[data-testid=result]").addEventListener("close", () => this.maybeOffer());
     this.panel.querySelector("[data-testid=carry-copy]").addEventListener("click", () => this.copyProgress());
     this.panel.querySelector("[data-testid=carry-import]").addEventListener("click", () => this.importPasted());
-    this.followTheme();
+    this.followTable();
     this.refresh();
     this.showKept();
     onLanguage(() => { this.refresh(); this.showKept(); if (this.panel.open) this.wordSteps(this.shownHow); });
@@ -283,17 +283,24 @@ export class Installer {
       : kept ? "storage-kept-protected" : "storage-kept-unprotected");
   }
 
-  /** The status bar takes the table's colour in each theme: read once the page is idle, since
-   * reading a computed style makes the browser style the whole page there and then (66 ms of a
-   * phone's start, before the saved board is drawn). */
-  followTheme() {
-    const meta = this.doc.querySelector("meta[name=theme-color]");
-    const html = this.doc.documentElement;
+  /** The browser's colour scheme and status bar take the table's colours (themes.css), read
+   * from the page's style once a frame is drawn and the page is idle, where the style is done
+   * already; read at once, each made the browser style the whole page there and then (45-55 ms
+   * each of a phone's start, before the saved board was drawn). Again whenever the table changes. */
+  followTable() {
+    const { win, doc } = this;
+    const html = doc.documentElement;
+    const color = doc.querySelector("meta[name=theme-color]");
+    const scheme = doc.querySelector("meta[name=color-scheme]");
     const paint = () => {
-      const felt = getComputedStyle(html).getPropertyValue("--felt").trim();
-      if (felt) meta.setAttribute("content", felt);
+      const style = win.getComputedStyle(html);
+      const felt = style.getPropertyValue("--felt").trim();
+      if (color && felt) color.setAttribute("content", felt);
+      if (scheme && style.colorScheme && style.colorScheme !== "normal") scheme.setAttribute("content", style.colorScheme);
     };
-    new MutationObserver(paint).observe(html, { attributes: true, attributeFilter: ["data-theme"] });
-    (this.win.requestIdleCallback || this.win.setTimeout).call(this.win, paint);
+    const idle = win.requestIdleCallback ? () => win.requestIdleCallback(paint, { timeout: 500 }) : () => win.setTimeout(paint, 0);
+    const soon = () => win.requestAnimationFrame(idle);
+    new MutationObserver(soon).observe(html, { attributes: true, attributeFilter: ["data-theme"] });
+    soon();
   }
 }

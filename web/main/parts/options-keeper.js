@@ -63,17 +63,14 @@ export class OptionsKeeper extends EventTarget {
     if (this.sound) this.sound.show();
   }
 
-  /** The table, its card backs and the playing hand, on <html> for web/styles/themes.css; the
-   * browser's colour scheme follows the table (the status bar's colour: parts/install.js). */
+  /** The table, its card backs and the playing hand, on <html> for web/styles/themes.css (the
+   * browser's colour scheme and status bar follow the table: parts/install.js). */
   dress() {
     const { theme, cardBack, hand } = this.options;
     const html = document.documentElement;
     html.dataset.theme = tableOf(theme, Boolean(this.systemDark && this.systemDark.matches));
     html.dataset.back = CARD_BACKS.includes(cardBack) ? cardBack : CARD_BACKS[0];
     html.dataset.hand = HANDS.includes(hand) ? hand : HANDS[0];
-    const scheme = document.querySelector("meta[name=color-scheme]");
-    const used = getComputedStyle(html).colorScheme;
-    if (scheme && used && used !== "normal") scheme.setAttribute("content", used);
   }
 
   /** Options the engine refused: back to the defaults, saved. */

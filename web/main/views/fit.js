@@ -67,13 +67,20 @@ export class Fit {
     const header = doc.querySelector("body > header");
     const table = doc.querySelector("main");
     if (!header || !table) return;
-    let chrome = "";
+    const root = doc.documentElement;
+    let chrome = 0; // the height written, 0 for none
     const measure = () => {
       const under = this.bar.getBoundingClientRect().top >= table.getBoundingClientRect().bottom - 1;
-      const height = header.getBoundingClientRect().height + (under ? this.bar.getBoundingClientRect().height : 0);
-      if (`${Math.ceil(height)}px` === chrome) return;
-      chrome = `${Math.ceil(height)}px`;
-      doc.documentElement.style.setProperty("--measured-chrome", chrome);
+      const height = Math.ceil(header.getBoundingClientRect().height + (under ? this.bar.getBoundingClientRect().height : 0));
+      // Bars no taller than their usual height (--bars) change nothing: a custom property
+      // written on <html> has the whole page styled again (70 ms of a phone's start).
+      const style = getComputedStyle(root); // cheap here: the page was just laid out
+      const usual = parseFloat(style.getPropertyValue("--bars")) * parseFloat(style.fontSize);
+      const needed = Number.isFinite(usual) && height <= usual ? 0 : height; // --bars may be a calc()
+      if (needed === chrome) return;
+      chrome = needed;
+      if (needed) root.style.setProperty("--measured-chrome", `${needed}px`);
+      else root.style.removeProperty("--measured-chrome");
     };
     // Measured in the frame the bars changed, not the next: a status bar grown by the deal's
     // class never pushes the toolbar under the window's edge for a frame (the cards shrink
