@@ -12,6 +12,23 @@ addEventListener("error", (event) => tripeaksErrors.push(`error: ${event.message
 addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
   `rejection: ${(event.reason && event.reason.message) || event.reason}`));
 
+// When the page's own files cannot be read (offline, and the device's copy lost in part: a
+// module, or every catalog), the boot line says so, with a reload, instead of waiting for
+// ever: main.js calls this when no catalog can be read, and a module that fails to load
+// calls it here (its error, caught on its way down to the script element).
+globalThis.tripeaksUnreadable = () => {
+  const line = document.querySelector("[data-testid=boot-unreadable]");
+  if (!line || !line.hidden) return;
+  line.hidden = false;
+  line.parentElement.classList.add("unreadable");
+  line.querySelector("button").addEventListener("click", () => location.reload());
+  document.documentElement.dataset.engine = "failed";
+};
+addEventListener("error", (event) => {
+  const element = event.target;
+  if (element && element.tagName === "SCRIPT" && element.type === "module") tripeaksUnreadable();
+}, true);
+
 (() => {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const direct = !navigator.serviceWorker.controller;

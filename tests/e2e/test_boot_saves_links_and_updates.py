@@ -511,6 +511,41 @@ def test_an_engine_that_cannot_start_says_so_instead_of_freezing(page, site_dir,
     assert page.locator("[data-notice-action=boot]").is_visible()  # "Try again"
 
 
+@pytest.mark.parametrize("lost", ["every catalog", "a module"])
+def test_files_lost_from_the_device_while_offline_say_so_and_keep_the_game(
+        page, site_dir, make_site, lost):
+    """Offline, with the device's copy of the app lost in part (a browser that evicted some of
+    its caches): the boot line says the game could not read its files, with a reload, instead
+    of waiting for ever; back online, the reload opens the game as it was."""
+    live = make_site(site_dir)
+    open_app(page, live.url + "#deal=" + encode_code(12))
+    wait_controlled(page)
+    click_move(page, DRAW)
+    before = seen(page)
+    paths = ["locales/en.json"] if lost == "every catalog" else ["main/views/zoom.js"]
+    page.evaluate("""async (paths) => {
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const path of paths) await cache.delete(new URL(path, location.href).href);
+        }
+    }""", paths)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")  # nor in the browser's own cache
+    cdp.detach()
+    page.context.set_offline(True)
+    page.reload()
+    line = page.locator("[data-testid=boot-unreadable]")
+    line.wait_for(state="visible")
+    assert "could not read its files" in line.inner_text()
+    assert page.locator("[data-testid=boot] .boot-text").is_hidden()
+    assert page.evaluate("document.documentElement.dataset.engine") == "failed"
+    page.context.set_offline(False)
+    line.locator("button").click()
+    wait_ready(page)
+    assert seen(page) == before
+    live.close()
+
+
 def test_a_start_that_stalls_says_so_and_offers_a_reload(page, site):
     page.add_init_script(SILENT_ENGINE)
     page.goto(site.url)

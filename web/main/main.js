@@ -63,7 +63,7 @@ function savedLanguage() {
 
 // The player's language first: every view words itself from its catalog. ?lang=xx chooses one
 // for this visit; then the one chosen in Options; then the browser's. A catalog that cannot be
-// fetched falls back to English.
+// fetched falls back to English; when neither can be, the boot line says so (boot.js).
 {
   const asked = new URLSearchParams(location.search).get("lang");
   const code = chooseLanguage({ asked, chosen: savedLanguage(), browser: navigator.languages });
@@ -71,7 +71,10 @@ function savedLanguage() {
     useCatalog(await fetchCatalog(code));
   } catch (error) {
     console.warn(`the ${code} catalog could not be read:`, error);
-    useCatalog(await fetchCatalog("en"));
+    useCatalog(await fetchCatalog("en").catch((again) => {
+      if (globalThis.tripeaksUnreadable) globalThis.tripeaksUnreadable();
+      throw again;
+    }));
   }
   translate(doc);
 }
