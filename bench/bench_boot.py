@@ -5,6 +5,7 @@ by side in one run: warm starts (a saved game reloaded), first visits, and a pho
     .venv/bin/python bench/bench_boot.py [--repeats 5] [--site DIR] [--against DIR]
     .venv/bin/python bench/bench_boot.py --only cold [--repeats 3]
     .venv/bin/python bench/bench_boot.py --only phone [--repeats 3] [--browsers desktop]
+    .venv/bin/python bench/bench_boot.py --phone-cpu --browsers desktop --site A --against B
     .venv/bin/python bench/bench_boot.py --only trace --out boot-trace.json
 
 warm   each browser (and each site, with --against) gets one profile with the app
@@ -222,6 +223,8 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
         for (k, s), context in contexts.items():
             runs[(k, s)].append(warm_start(context, sites[s], tab))
     how = "the tab reloaded" if tab == "reload" else "each in a new tab"
+    if bench_app.emulate:
+        how += f", the page's CPU {bench_app.PHONE['cpu']}x slower"
     where = "incognito profiles" if profile == "incognito" else "profiles on disk"
     print(header(browsers, f"{repeats} warm starts each ({how}, {where}), by turns"))
     print("| measure | runs | median | each run |")
@@ -362,7 +365,11 @@ def main() -> int:
                         help="warm: reload the app's tab (default) or open a new tab each time")
     parser.add_argument("--profile", choices=("incognito", "disk"), default="incognito",
                         help="warm: incognito contexts (default) or profiles on disk, as players'")
+    parser.add_argument("--phone-cpu", action="store_true",
+                        help="warm: each page's CPU throttled as the phone's (4x), the network not")
     args = parser.parse_args()
+    if args.phone_cpu:
+        bench_app.emulate = functools.partial(bench_app.phone, network=False)
     which = args.browsers.split(",")
     from playwright.sync_api import sync_playwright
 
