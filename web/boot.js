@@ -16,12 +16,18 @@ addEventListener("unhandledrejection", (event) => tripeaksErrors.push(
 // module, or every catalog), the boot line says so, with a reload, instead of waiting for
 // ever: main.js calls this when no catalog can be read, and a module that fails to load
 // calls it here (its error, caught on its way down to the script element).
+// Its words are put into the boot line's live region then, so that they are read out.
 globalThis.tripeaksUnreadable = () => {
-  const line = document.querySelector("[data-testid=boot-unreadable]");
-  if (!line || !line.hidden) return;
-  line.hidden = false;
-  line.parentElement.classList.add("unreadable");
-  line.querySelector("button").addEventListener("click", () => location.reload());
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", tripeaksUnreadable, { once: true });
+    return;
+  }
+  const boot = document.querySelector("[data-testid=boot]");
+  const words = document.getElementById("unreadable");
+  if (!boot || !words || boot.classList.contains("unreadable")) return;
+  boot.classList.add("unreadable");
+  boot.append(words.content.cloneNode(true));
+  boot.querySelector(".boot-unreadable button").addEventListener("click", () => location.reload());
   document.documentElement.dataset.engine = "failed";
 };
 addEventListener("error", (event) => {
