@@ -50,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from bench import bench_app  # noqa: E402
 from bench.bench_app import BOOT, MARKS, READY, STAGES, WORKER, new_page  # noqa: E402
+from tests.e2e.app import wait_until  # noqa: E402
 from tests.e2e.browser import CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.server import LiveSite  # noqa: E402
 
@@ -125,9 +126,7 @@ def warmed(browser, live: LiveSite):
     page.goto(live.url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT)
     page.click("[data-testid=stock]")
-    deadline = time.monotonic() + BOOT / 1000  # the game saved, the snapshot kept
-    while not page.evaluate(INSTALLED) and time.monotonic() < deadline:
-        page.wait_for_timeout(100)  # an async check: wait_for_function would not wait for it
+    wait_until(page, INSTALLED, timeout=BOOT)  # the game saved, the snapshot kept
     page.close()
     page = new_page(context)  # kept open: the tab a warm start reloads
     for _ in range(2):  # the first restores warm the code cache
