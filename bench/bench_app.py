@@ -124,10 +124,9 @@ def phone(context, page, network: bool = True) -> None:
     cdp = context.new_cdp_session(page)
     line = {"offline": False, "latency": PHONE["latency"],
             "downloadThroughput": PHONE["down"], "uploadThroughput": PHONE["up"]}
-    settings = [("Network.enable", {}), ("Network.emulateNetworkConditions", line)]
-    if not network:
-        settings = []
-    settings.append(("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]}))
+    settings = [("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu"]})]
+    if network:
+        settings[:0] = [("Network.enable", {}), ("Network.emulateNetworkConditions", line)]
     for method, params in settings:
         try:
             cdp.send(method, params)

@@ -260,17 +260,22 @@ def walk_to(page, row: int, column: int) -> None:
 NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
-def wait_until(page, predicate: str, arg=None, timeout: float = 30_000) -> None:
-    """Wait until an async JS predicate (one that awaits Cache Storage or the service
-    worker's registration) holds, asking again every 100 ms. Playwright's
-    wait_for_function takes such a predicate's promise for a truthy value and returns
-    at once (conftest.py refuses it there)."""
+def wait_for(page, check, what: str, timeout: float = 30_000) -> None:
+    """Wait until ``check()`` holds, asking again every 100 ms: for a condition Playwright
+    cannot wait on itself (an async predicate, what the test's server has seen)."""
     deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(predicate, arg):
+    while not check():
         if time.monotonic() > deadline:
-            what = predicate.strip()[:100]
             raise PlaywrightTimeoutError(f"not so in {timeout / 1000:g} s: {what}")
         page.wait_for_timeout(100)
+
+
+def wait_until(page, predicate: str, arg=None, timeout: float = 30_000) -> None:
+    """Wait until an async JS predicate (one that awaits Cache Storage or the service
+    worker's registration) holds. Playwright's wait_for_function takes such a
+    predicate's promise for a truthy value and returns at once (conftest.py refuses it
+    there)."""
+    wait_for(page, lambda: page.evaluate(predicate, arg), predicate.strip()[:100], timeout)
 
 
 def next_frame(page) -> None:

@@ -17,6 +17,7 @@ from tests.e2e.app import (
     click_move,
     open_app,
     wait_controlled,
+    wait_for,
     wait_ready,
     wait_until,
 )
@@ -203,8 +204,8 @@ def test_a_runtime_file_that_matches_neither_copy_fails_the_install(
     # The engine's worker tried the copy and took the file itself; the service worker,
     # registered once the engine is up, tried both again (from the HTTP cache, then the
     # network) and gave up its install.
-    while times_sent(live, MJS) < 2:
-        page.wait_for_timeout(100)
+    wait_for(page, lambda: times_sent(live, MJS) >= 2,
+             "the service worker's own try at the runtime's script", timeout=60_000)
     wait_until(page, """async () => navigator.serviceWorker.controller === null
         && (await navigator.serviceWorker.getRegistration()) === undefined""")
     assert times_sent(live, MJS + ".gz") >= 2

@@ -35,8 +35,9 @@ export class Startup {
     // A page the service worker already controls starts Python first thing (boot.js).
     // A first visit starts it too: its worker downloads the runtime's files itself
     // and keeps them for the service worker, which installs once the first game is
-    // dealt and the player pauses (and downloads them no more). A browser that cannot decode the files' gzip
-    // copies there waits instead until the service worker is in control.
+    // dealt and the player pauses (and downloads them no more). A browser that cannot
+    // decode the files' gzip copies there waits instead until the service worker is in
+    // control.
     const controlled = !sw.supported || Boolean(navigator.serviceWorker.controller);
     const direct = !controlled && typeof DecompressionStream === "function";
     this.watchForStall();
