@@ -159,7 +159,8 @@ def cold_visit(browser, live: LiveSite, dist: Path, bar: bool = False) -> dict:
         page.add_init_script(BAR)
     page.goto(live.url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT)
-    run = {**page.evaluate(MARKS), "bar": page.evaluate("window.__bar || []")}
+    run = {**page.evaluate(MARKS), "bar": page.evaluate("window.__bar || []"),
+           "worker": page.evaluate(WORKER)}
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
     sent = sum((dist / p.lstrip("/")).stat().st_size
                for p in set(live.handler.downloads) if (dist / p.lstrip("/")).is_file())
@@ -314,6 +315,9 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
                     or not before[2].startswith("Downloading") or i + 1 == len(states)
                     or int(value * 10) != int(before[1] * 10)):
                 print(f"    {at / 1000:6.1f}  {value:.2f}  {words}")
+        worker = cold[k][-1]["worker"]
+        print(f"\n{NAMES[k]}, the engine's worker on the last first visit (s from navigation): "
+              + ", ".join(f"{name} {at / 1000:.2f}" for name, at in sorted(worker.items(), key=lambda kv: kv[1])))
     stages_table({f"{NAMES[k]}, 4x CPU": got for k, got in warm_cpu.items()})
     for b in browsers.values():
         b.close()

@@ -48,6 +48,22 @@ const direct = self.name === "tripeaks-engine+download" && typeof DecompressionS
   ? new RuntimeDownload(RUNTIME, base, CACHE, (bytes) => postMessage({ type: "download", ...bytes }))
   : null;
 if (direct) self.fetch = direct.fetch;
+// A warm start: loadPyodide asks for the library's zip (2.5 MB) and the lock file only
+// once the snapshot is in, and the restore waits for both; they are asked for now.
+else prefetch([new URL("python_stdlib.zip", indexURL).href, new URL("pyodide-lock.json", indexURL).href]);
+
+/** Fetch these at once; the loader's first fetch of each gets that response. */
+function prefetch(urls) {
+  const plain = self.fetch.bind(self);
+  const early = new Map(urls.map((url) => [url, plain(url)]));
+  for (const response of early.values()) response.catch(() => {}); // failed: the loader's own fetch says so
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+    const response = early.get(url);
+    early.delete(url);
+    return response || plain(input, init);
+  };
+}
 
 // Where a boot's time goes, in ms from the worker's start (its time origin,
 // `origin`, in ms since the epoch, so the page can put them on its own clock):

@@ -1,5 +1,6 @@
-// The runtime's large files on a page no service worker controls yet (a first visit):
-// downloaded here, as their gzip copies, from the first moment, instead of after the
+// The runtime's large files and the game's wheel on a page no service worker controls
+// yet (a first visit): downloaded here, the large ones as their gzip copies, from the
+// first moment, instead of after the
 // service worker's install has downloaded the whole site. Each is decoded as it arrives
 // (the wasm compiles while it streams in), checked against its revision (build.py),
 // handed to the loader, and kept in this build's cache, where the service worker's
@@ -12,8 +13,8 @@ const networkFetch = self.fetch.bind(self);
 
 export class RuntimeDownload {
   /**
-   * files: {path: {revision, gz, gzSize, size, type}} (build-info.js RUNTIME), paths
-   * relative to ``base``; ``tell({received, total})``: bytes downloaded so far, as they
+   * files: {path: {revision, size, type, gz?, gzSize?}} (build-info.js RUNTIME), paths
+   * (and gz, the path of a gzip copy) relative to ``base``; ``tell({received, total})``: bytes downloaded so far, as they
    * come (about every 50 ms, and once at the end).
    */
   constructor(files, base, cacheName, tell) {
@@ -44,7 +45,7 @@ export class RuntimeDownload {
     this.files.set(url, file);
     const cache = await this.cache;
     file.kept = cache && await cache.match(url).catch(() => null);
-    if (!file.kept) this.total += entry.gzSize;
+    if (!file.kept) this.total += entry.gz ? entry.gzSize : entry.size;
     return file;
   }
 
@@ -58,7 +59,7 @@ export class RuntimeDownload {
       return { keeping: null };
     }
     const cache = await this.cache;
-    const decoded = await this.decoded(entry).catch(() => null);
+    const decoded = await this.decoded(entry.gz ? new URL(entry.gz, this.base) : url).catch(() => null);
     let rest = decoded;
     if (decoded && entry.type === "application/wasm") {
       const [stream, other] = decoded.tee();
@@ -70,12 +71,13 @@ export class RuntimeDownload {
     return { keeping: blob && cache ? cache.put(url, this.response(blob, entry)).catch(() => {}) : null };
   }
 
-  /** The gzip copy's bytes decoded as they come, counted on the way in. A host that
-   * sends the copy with Content-Encoding has had the browser decode it already: bytes
-   * that do not begin as gzip does are taken as they are (and checked all the same). */
-  async decoded(entry) {
-    const response = await networkFetch(new URL(entry.gz, this.base));
-    if (!response.ok || !response.body) throw new Error(`${entry.gz}: HTTP ${response.status}`);
+  /** The bytes downloaded from ``url`` (a gzip copy decoded) as they come, counted on the
+   * way in. A host that sends the copy with Content-Encoding has had the browser decode
+   * it already: bytes that do not begin as gzip does are taken as they are (and checked
+   * all the same), as is a file with no copy. */
+  async decoded(url) {
+    const response = await networkFetch(url);
+    if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
     const reader = response.body.getReader();
     const first = await reader.read();
     const gzip = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
