@@ -28,6 +28,9 @@ sub-path):
   pyodide/*.gz                            gzip copies of the large runtime files, which
                                           the service worker downloads and decodes
                                           instead (see GZIP_MIN); the originals stay
+  pyodide/*.xz                            xz copies of the same, smaller, which a first
+                                          visit's engine worker downloads and decodes
+  worker/xz-decoder.wasm (and .txt)       the xz decoder (XZ_PACKAGE) and its notice
 
 build.py needs the pyodide-lock package: run with a Python that lacks it, it
 sets up .venv/ (devenv.py, requirements/build.txt) and runs itself there.
@@ -81,6 +84,19 @@ GZIP_DIR = "pyodide/"
 GZIP_MIN = 64_000
 GZIP_RATIO = 0.8
 
+# The same files get an .xz copy too (LZMA2: the wasm 3.41 MB as gzip, 2.64 MB as xz),
+# which a first visit's worker downloads and decodes as it streams in with a small
+# WebAssembly decoder (web/worker/xz.js), since no browser's DecompressionStream knows
+# xz or Brotli. The decoder is xz-embedded, built to wasm by the npm package
+# xz-decompress (MIT and public domain; its notice ships beside it), pinned here and
+# taken from the registry as Pyodide is.
+XZ_PACKAGE = "xz-decompress"
+XZ_VERSION = "0.2.3"
+XZ_INTEGRITY = (
+    "sha512-O8v6HG8T0PrKBcpyWA13GkSYWFvncwzuzcLx5A7++l3HsE3atmoetXjIxrZ/JV/nbvSZ7WS4+3XvREZuVn+rEA=="
+)
+XZ_DECODER = "worker/xz-decoder.wasm"
+
 MIME = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -92,6 +108,7 @@ MIME = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".gz": "application/gzip",
+    ".xz": "application/x-xz",
     ".png": "image/png",
     ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8",
@@ -109,6 +126,46 @@ def _integrity_ok(data: bytes, integrity: str) -> bool:
     algo, _, expected = integrity.partition("-")
     digest = hashlib.new(algo, data).digest()
     return base64.b64encode(digest).decode() == expected
+
+
+def npm_tarball(name: str, version: str, integrity: str, cache: Path = CACHE) -> bytes:
+    """The pinned npm package's tarball, fetched once with ``npm pack`` and checked."""
+    tarball = cache / f"{name}-{version}.tgz"
+    if tarball.exists() and _integrity_ok(tarball.read_bytes(), integrity):
+        return tarball.read_bytes()
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(f"npm is needed to fetch {name} (install Node.js and npm)")
+    cache.mkdir(parents=True, exist_ok=True)
+    print(f"fetching {name}@{version} from the npm registry, once: it is kept in {cache}",
+          file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([npm, "pack", f"{name}@{version}", "--pack-destination", tmp, "--silent"],
+                       check=True, stdout=subprocess.DEVNULL)
+        shutil.move(Path(tmp) / f"{name}-{version}.tgz", tarball)
+    data = tarball.read_bytes()
+    if not _integrity_ok(data, integrity):
+        tarball.unlink()
+        raise BuildError(f"{name}-{version}.tgz does not match its pinned integrity")
+    return data
+
+
+def xz_decoder(cache: Path = CACHE) -> tuple[bytes, str]:
+    """The xz decoder's wasm (the package carries it as a data: URL in its script) and
+    its notice (the script's /*! ... */ block: whose work it is, under which licences)."""
+    data = npm_tarball(XZ_PACKAGE, XZ_VERSION, XZ_INTEGRITY, cache)
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        member = tar.extractfile(f"package/dist/package/{XZ_PACKAGE}.js")
+        assert member is not None
+        script = member.read().decode("utf-8")
+    wasm = re.search(r'"data:application/wasm;base64,([A-Za-z0-9+/=]+)"', script)
+    notice = re.search(r"/\*!(.*?)\*/", script, re.S)
+    if not wasm or not notice:
+        raise BuildError(f"{XZ_PACKAGE} {XZ_VERSION}: its wasm or its notice is not where it was")
+    lines = [line.strip().lstrip("*").strip() for line in notice.group(1).splitlines()]
+    text = (f"{XZ_DECODER}: the xz decoder of the npm package {XZ_PACKAGE} {XZ_VERSION}.\n"
+            + "\n".join(line for line in lines if line) + "\n")
+    return base64.b64decode(wasm.group(1)), text
 
 
 def fetch_pyodide(cache: Path = CACHE) -> Path:
@@ -455,6 +512,40 @@ def gzipped(data: bytes, cache: Path = CACHE / "gzip") -> bytes:
     return packed
 
 
+def xzipped(data: bytes, cache: Path = CACHE / "xz") -> bytes:
+    """``data`` as xz (LZMA2 at its strongest, CRC32: what xz-embedded checks), its
+    dictionary no larger than the file needs (the decoder allocates all of it), kept in
+    ``cache`` by content (the wasm takes 5 s)."""
+    import lzma
+
+    kept = cache / (hashlib.sha256(data).hexdigest() + ".xz")
+    if kept.exists():
+        packed = kept.read_bytes()
+        if lzma.decompress(packed) == data:
+            return packed
+    dictionary = max(1 << 20, 1 << (len(data) - 1).bit_length())
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": dictionary}]
+    packed = lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters)
+    cache.mkdir(parents=True, exist_ok=True)
+    kept.write_bytes(packed)
+    return packed
+
+
+def add_xz_copies(dist: Path, gz_sizes: dict[str, int]) -> dict[str, int]:
+    """Write ``<file>.xz`` beside each file with a .gz copy but a catalog, where it is
+    smaller; return {url: size of the .xz}."""
+    sizes = {}
+    for name in gz_sizes:
+        if not name.startswith(GZIP_DIR):
+            continue
+        path = dist / name
+        packed = xzipped(path.read_bytes())
+        if len(packed) < gz_sizes[name]:
+            path.with_name(path.name + ".xz").write_bytes(packed)
+            sizes[name] = len(packed)
+    return sizes
+
+
 def add_gzip_copies(dist: Path, paths: list[Path]) -> dict[str, int]:
     """Write ``<file>.gz`` beside each runtime file worth it; return {url: size of the .gz}."""
     sizes = {}
@@ -471,10 +562,12 @@ def add_gzip_copies(dist: Path, paths: list[Path]) -> dict[str, int]:
     return sizes
 
 
-def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int]) -> dict:
+def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int],
+                   xz_sizes: dict[str, int] | None = None) -> dict:
     """{url, revision, size}, and for a file with a .gz copy: gz (its URL), gzSize and
-    type (the Content-Type to cache the decoded file with). The revision is always the
-    hash of the file itself, so the decoded bytes are checked against it."""
+    type (the Content-Type to cache the decoded file with), and xz and xzSize for one
+    with an .xz copy too (a first visit's worker downloads that). The revision is always
+    the hash of the file itself, so the decoded bytes are checked against it."""
     name = path.relative_to(dist).as_posix()
     entry = {"url": name, "revision": file_hash(path), "size": path.stat().st_size}
     if name.startswith(LOCALES):
@@ -483,6 +576,8 @@ def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int]) -> dict:
     if name in gz_sizes:
         entry.update(gz=name + ".gz", gzSize=gz_sizes[name],
                      type=MIME.get(path.suffix, "application/octet-stream"))
+    if name in (xz_sizes or {}):
+        entry.update(xz=name + ".xz", xzSize=(xz_sizes or {})[name])
     return entry
 
 
@@ -584,6 +679,9 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         (dist / name).write_bytes(data)
 
     wheel = build_wheel(dist / "wheels")
+    decoder, notice = xz_decoder()
+    (dist / XZ_DECODER).write_bytes(decoder)
+    (dist / XZ_DECODER).with_suffix(".txt").write_text(notice, encoding="utf-8")
     add_to_lockfile(pydir / "pyodide-lock.json", wheel)
     write_first_deal(dist)
     write_catalogs(dist)
@@ -596,10 +694,11 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     # made from those files and are not precached: each is decoded into its original.
     def listing() -> list[Path]:
         return sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "service-worker.js"
-                      and p.suffix != ".gz"
+                      and p.suffix not in (".gz", ".xz")
                       and not p.relative_to(dist).as_posix().startswith(INSTALL_SHEET))
 
     gz_sizes = add_gzip_copies(dist, listing())
+    xz_sizes = add_xz_copies(dist, gz_sizes)
 
     content = hashlib.sha256()
     for path in listing():
@@ -608,8 +707,9 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     build_hash = content.hexdigest()[:12]
     # The runtime's files with a gzip copy, which the engine's worker downloads itself
     # on a first visit (web/worker/runtime-download.js), checked as the precache checks.
-    runtime = {e["url"]: {k: e[k] for k in ("revision", "gz", "gzSize", "size", "type")}
-               for e in (precache_entry(dist, p, gz_sizes) for p in listing())
+    runtime = {e["url"]: {k: e[k] for k in ("revision", "gz", "gzSize", "xz", "xzSize", "size", "type")
+                          if k in e}
+               for e in (precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing())
                if "gz" in e and e["url"].startswith(GZIP_DIR)}
     # And the game's wheel (a zip: no gzip copy), which Python asks for the moment it has
     # started: downloaded with the runtime, it is in by then, not a round trip later.
@@ -624,7 +724,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         f"export const RUNTIME = {json.dumps(runtime, indent=1)};\n"
     )
 
-    precache = [precache_entry(dist, p, gz_sizes) for p in listing()]
+    precache = [precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing()]
     sw_source = without_comment_lines((ROOT / "service-worker.js").read_text())
     marker = re.compile(r"/\*__PRECACHE__\*/.*?/\*__END__\*/", re.S)
     if not marker.search(sw_source):
@@ -636,7 +736,7 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     # What a first visit downloads: every file but the other languages' catalogs.
     first_visit = [e for e in precache if e.get("language") in (None, "en")]
     total = sum(e["size"] for e in first_visit)
-    wire = sum(e.get("gzSize", e["size"]) for e in first_visit)
+    wire = sum(e.get("xzSize", e.get("gzSize", e["size"])) for e in first_visit)
     if not quiet:
         print(f"built {dist} : build {build_hash}, {len(precache)} files; a first visit "
               f"{total / 1e6:.1f} MB ({wire / 1e6:.1f} MB to download, gzipped)", file=sys.stderr)

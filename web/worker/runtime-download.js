@@ -1,6 +1,6 @@
 // The runtime's large files and the game's wheel on a page no service worker controls
-// yet (a first visit): downloaded here, the large ones as their gzip copies, from the
-// first moment, instead of after the
+// yet (a first visit): downloaded here, the large ones as their xz copies (xz.js; the
+// gzip ones where that cannot start), from the first moment, instead of after the
 // service worker's install has downloaded the whole site. Each is decoded as it arrives
 // (the wasm compiles while it streams in), checked against its revision (build.py),
 // handed to the loader, and kept in this build's cache, where the service worker's
@@ -9,12 +9,15 @@
 // whose copy is missing, cannot be decoded or does not match its revision is left to
 // the loader, which fetches the file itself, as it would without this.
 
+import { xzDecoding } from "./xz.js";
+
 const networkFetch = self.fetch.bind(self);
+const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 
 export class RuntimeDownload {
   /**
-   * files: {path: {revision, size, type, gz?, gzSize?}} (build-info.js RUNTIME), paths
-   * (and gz, the path of a gzip copy) relative to ``base``; ``tell({received, total})``: bytes downloaded so far, as they
+   * files: {path: {revision, size, type, gz?, gzSize?, xz?, xzSize?}} (build-info.js
+   * RUNTIME), paths (and gz, xz: those of its copies) relative to ``base``; ``tell({received, total})``: bytes downloaded so far, as they
    * come (about every 50 ms, and once at the end).
    */
   constructor(files, base, cacheName, tell) {
@@ -45,7 +48,7 @@ export class RuntimeDownload {
     this.files.set(url, file);
     const cache = await this.cache;
     file.kept = cache && await cache.match(url).catch(() => null);
-    if (!file.kept) this.total += entry.gz ? entry.gzSize : entry.size;
+    if (!file.kept) this.total += entry.xz ? entry.xzSize : entry.gz ? entry.gzSize : entry.size;
     return file;
   }
 
@@ -59,7 +62,7 @@ export class RuntimeDownload {
       return { keeping: null };
     }
     const cache = await this.cache;
-    const decoded = await this.decoded(entry.gz ? new URL(entry.gz, this.base) : url).catch(() => null);
+    const decoded = await this.copy(url, entry).catch(() => null);
     let rest = decoded;
     if (decoded && entry.type === "application/wasm") {
       const [stream, other] = decoded.tee();
@@ -71,16 +74,30 @@ export class RuntimeDownload {
     return { keeping: blob && cache ? cache.put(url, this.response(blob, entry)).catch(() => {}) : null };
   }
 
-  /** The bytes downloaded from ``url`` (a gzip copy decoded) as they come, counted on the
-   * way in. A host that sends the copy with Content-Encoding has had the browser decode
-   * it already: bytes that do not begin as gzip does are taken as they are (and checked
-   * all the same), as is a file with no copy. */
+  /** The file's bytes as they come: its xz copy decoded, or its gzip one if that cannot
+   * start (the decoder cannot be had: the count is told so), or the file itself. */
+  async copy(url, entry) {
+    if (entry.xz) {
+      try {
+        return await this.decoded(new URL(entry.xz, this.base));
+      } catch {
+        this.total += (entry.gz ? entry.gzSize : entry.size) - entry.xzSize;
+      }
+    }
+    return this.decoded(entry.gz ? new URL(entry.gz, this.base) : url);
+  }
+
+  /** The bytes downloaded from ``url`` (a gzip or xz copy decoded) as they come, counted
+   * on the way in. A host that sends a gzip copy with Content-Encoding has had the browser
+   * decode it already: bytes that begin as neither gzip nor xz do are taken as they are
+   * (and checked all the same), as is a file with no copy. */
   async decoded(url) {
     const response = await networkFetch(url);
     if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status}`);
     const reader = response.body.getReader();
     const first = await reader.read();
-    const gzip = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+    const starts = (magic) => !first.done && magic.every((byte, i) => first.value[i] === byte);
+    const xz = starts(XZ_MAGIC) ? await xzDecoding().catch((error) => { reader.cancel(); throw error; }) : null;
     const count = (chunk) => { this.count(chunk.byteLength); return chunk; };
     const body = new ReadableStream({
       start(controller) { if (!first.done) controller.enqueue(count(first.value)); },
@@ -91,7 +108,8 @@ export class RuntimeDownload {
       },
       cancel(reason) { return reader.cancel(reason); },
     });
-    return gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+    if (xz) return body.pipeThrough(xz);
+    return starts([0x1f, 0x8b]) ? body.pipeThrough(new DecompressionStream("gzip")) : body;
   }
 
   /** The whole file as a Blob, if its bytes are this build's; otherwise null. */
