@@ -272,12 +272,15 @@ def without_docstrings(source: bytes) -> bytes:
               if tok.type not in (tokenize.NL, tokenize.COMMENT)]
     spans = []
     starts = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+
+    def prefix(string: str) -> set[str]:  # a string token's letters before its quote
+        return set(string[:string.index(string[-1])].lower())
+
     for i, tok in enumerate(tokens):
         if tok.type != tokenize.STRING or (i and tokens[i - 1].type not in starts):
             continue
         j = i
-        while tokens[j].type == tokenize.STRING and not set(
-                tokens[j].string[:tokens[j].string.index(tokens[j].string[-1])].lower()) & set("bft"):
+        while tokens[j].type == tokenize.STRING and not prefix(tokens[j].string) & set("bft"):
             j += 1
         if j > i and tokens[j].type in (tokenize.NEWLINE, tokenize.ENDMARKER) \
                 and all(t.type == tokenize.STRING for t in tokens[i:j]):
@@ -320,9 +323,10 @@ def without_comment_lines(text: str) -> str:
 
 def trimmed_stdlib(source: Path, names: list[str] | None = None) -> bytes:
     """python_stdlib.zip with only the modules listed, without their comments and
-    docstrings (-0.18 MB gzipped: nothing in the game reads them), stored uncompressed: the site's .gz copy of it then compresses them together
-    (0.57 MB against 0.75 MB deflated one by one), and an import reads its
-    module without inflating it."""
+    docstrings (0.17 MB less gzipped: nothing the game runs reads them), stored
+    uncompressed: the site's compressed copies of it then compress them together
+    (0.57 MB against 0.75 MB deflated one by one), and an import reads its module
+    without inflating it."""
     with zipfile.ZipFile(source) as zin:
         available = {info.filename for info in zin.infolist()}
         files = stdlib_files(stdlib_modules() if names is None else names, available)
@@ -524,7 +528,8 @@ def xzipped(data: bytes, cache: Path = CACHE / "xz") -> bytes:
         if lzma.decompress(packed) == data:
             return packed
     dictionary = max(1 << 20, 1 << (len(data) - 1).bit_length())
-    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": dictionary}]
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME,
+                "dict_size": dictionary}]
     packed = lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters)
     cache.mkdir(parents=True, exist_ok=True)
     kept.write_bytes(packed)
@@ -705,10 +710,11 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         content.update(path.relative_to(dist).as_posix().encode() + b"\0")
         content.update(file_hash(path).encode())
     build_hash = content.hexdigest()[:12]
-    # The runtime's files with a gzip copy, which the engine's worker downloads itself
-    # on a first visit (web/worker/runtime-download.js), checked as the precache checks.
-    runtime = {e["url"]: {k: e[k] for k in ("revision", "gz", "gzSize", "xz", "xzSize", "size", "type")
-                          if k in e}
+    # The runtime's files with compressed copies, which the engine's worker downloads itself
+    # on a first visit (web/worker/runtime-download.js: the xz copy, else the gzip one),
+    # checked as the precache checks.
+    fields = ("revision", "gz", "gzSize", "xz", "xzSize", "size", "type")
+    runtime = {e["url"]: {k: e[k] for k in fields if k in e}
                for e in (precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing())
                if "gz" in e and e["url"].startswith(GZIP_DIR)}
     # And the game's wheel (a zip: no gzip copy), which Python asks for the moment it has
@@ -739,7 +745,8 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     wire = sum(e.get("xzSize", e.get("gzSize", e["size"])) for e in first_visit)
     if not quiet:
         print(f"built {dist} : build {build_hash}, {len(precache)} files; a first visit "
-              f"{total / 1e6:.1f} MB ({wire / 1e6:.1f} MB to download, gzipped)", file=sys.stderr)
+              f"{total / 1e6:.1f} MB ({wire / 1e6:.1f} MB to download, compressed)",
+              file=sys.stderr)
     return {"build": build_hash, "files": precache}
 
 

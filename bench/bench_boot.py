@@ -316,8 +316,9 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
                     or int(value * 10) != int(before[1] * 10)):
                 print(f"    {at / 1000:6.1f}  {value:.2f}  {words}")
         worker = cold[k][-1]["worker"]
+        stages = sorted(worker.items(), key=lambda kv: kv[1])
         print(f"\n{NAMES[k]}, the engine's worker on the last first visit (s from navigation): "
-              + ", ".join(f"{name} {at / 1000:.2f}" for name, at in sorted(worker.items(), key=lambda kv: kv[1])))
+              + ", ".join(f"{name} {at / 1000:.2f}" for name, at in stages))
     stages_table({f"{NAMES[k]}, 4x CPU": got for k, got in warm_cpu.items()})
     for b in browsers.values():
         b.close()

@@ -49,16 +49,19 @@ def test_the_shipped_library_holds_the_listed_modules_and_nothing_else(shipped, 
         shipped.read("json/__init__.py"))
 
 
-def test_the_shipped_files_keep_every_line_and_lose_only_comments_and_docstrings(shipped, pyodide_zip):
+def test_the_shipped_files_keep_every_line_and_lose_only_comments_and_docstrings(
+        shipped, pyodide_zip):
     for name in ("json/__init__.py", "traceback.py", "dataclasses.py"):
         original = pyodide_zip.read(name).decode()
         cut = shipped.read(name).decode()
-        assert cut.count("\n") == original.count("\n"), name  # a traceback's lines are the library's
+        # a traceback's lines are the library's
+        assert cut.count("\n") == original.count("\n"), name
         for before, after in zip(original.splitlines(), cut.splitlines(), strict=True):
             if after == before or before[len(after):].lstrip().startswith("#"):
                 continue  # kept, or a comment cut off
             # else a docstring's line: emptied, or where one opens or closes
-            assert after.strip() in ("", '""', '"""') or after.rstrip().endswith('"""'), (name, before, after)
+            assert after.strip() in ("", '""', '"""') or after.rstrip().endswith('"""'), (
+                name, before, after)
     assert "JSON (JavaScript Object Notation)" in pyodide_zip.read("json/__init__.py").decode()
     assert "JSON (JavaScript Object Notation)" not in shipped.read("json/__init__.py").decode()
 

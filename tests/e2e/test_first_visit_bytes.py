@@ -215,7 +215,8 @@ def test_a_runtime_file_that_matches_neither_copy_fails_the_install(
     mjs = root / MJS.lstrip("/")
     mjs.write_bytes(mjs.read_bytes() + b"\n// deployed later than the rest\n")
     (root / (MJS.lstrip("/") + ".gz")).write_bytes(gzip.compress(mjs.read_bytes()))
-    (root / (MJS.lstrip("/") + ".xz")).write_bytes(lzma.compress(mjs.read_bytes(), check=lzma.CHECK_CRC32))
+    (root / (MJS.lstrip("/") + ".xz")).write_bytes(
+        lzma.compress(mjs.read_bytes(), check=lzma.CHECK_CRC32))
     live = counting(make_site(root))
     open_app(page, live.url)
     # The engine's worker tried the xz copy and took the file itself; the service worker,

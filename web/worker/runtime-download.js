@@ -17,8 +17,9 @@ const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 export class RuntimeDownload {
   /**
    * files: {path: {revision, size, type, gz?, gzSize?, xz?, xzSize?}} (build-info.js
-   * RUNTIME), paths (and gz, xz: those of its copies) relative to ``base``; ``tell({received, total})``: bytes downloaded so far, as they
-   * come (about every 50 ms, and once at the end).
+   * RUNTIME), paths (and gz, xz: those of its copies) relative to ``base``;
+   * ``tell({received, total})``: bytes downloaded so far, as they come (about every
+   * 50 ms, and once at the end).
    */
   constructor(files, base, cacheName, tell) {
     this.base = base;
