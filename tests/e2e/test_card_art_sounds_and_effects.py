@@ -149,6 +149,25 @@ def test_cards_have_a_big_index_and_art_that_suits_their_size(page, site, site_d
         assert f'"url": "{name}"' in precache
 
 
+def test_a_card_changes_face_as_the_window_grows_and_shrinks(page, site):
+    """A phone turned, a window resized: each card shows the face its new width asks
+    for by the next frame, the waste as the peaks."""
+    number, courts = court_deal()
+    page.set_viewport_size(PHONE)
+    open_app(page, f"{site.url}#deal={encode_code(number)}")
+    large = """() => [...document.querySelectorAll(
+            '.peaks [data-card], [data-testid=waste][data-card]')]
+        .map(el => getComputedStyle(el.querySelector('.idx.far')).display !== 'none')"""
+    on_phone = page.evaluate(large)
+    assert len(on_phone) == 11 and not any(on_phone[:10]) and on_phone[10]  # the waste is wider
+    next_frame = f"""() => new Promise(r => requestAnimationFrame(
+        () => requestAnimationFrame(() => r(({large})()))))"""
+    page.set_viewport_size(DESKTOP)
+    assert page.evaluate(next_frame) == [True] * 11
+    page.set_viewport_size(PHONE)
+    assert page.evaluate(next_frame) == on_phone
+
+
 def test_each_move_sounds_right_mute_silences_it_and_a_hidden_page_is_quiet(page, site):
     page.add_init_script(RECORDER)
     number, code, line = winnable_deal()

@@ -7,6 +7,7 @@
 // off) each effect is a short fade in place instead, and a win a brief glow.
 
 import { drawFace } from "./cards.js";
+import { sizeFaces } from "./faces.js";
 import { DRAW } from "../model/vocabulary.js";
 import { t } from "../model/i18n.js";
 
@@ -201,6 +202,8 @@ export class Effects {
       card.className = "card cascade-card";
       card.style.width = `${w}px`;
       card.style.height = `${h}px`;
+      card.style.setProperty("--face-w", `${w}px`);
+      sizeFaces(card, w - 2); // inside its 1 px border
       drawFace(card, code);
       show.append(card);
       const x0 = (waste.left || width / 2) + (i % 4) * 4;

@@ -11,6 +11,7 @@
 // input.js moves focus from cell to cell, and this module follows it.
 
 import { clearFace, drawFace, isCode } from "./cards.js";
+import { watchFaces } from "./faces.js";
 import { animateMove } from "./motion.js";
 import { DRAW } from "../model/vocabulary.js";
 import { boardWords, cardLabel, dealWords, emptyCell, figures, formatTime, moveWords, playable, refusalWords, stuck, waste as wasteWords, wasteLabel, words } from "../model/words.js";
@@ -69,9 +70,11 @@ export class Renderer {
       card.classList.add("back");
       card.disabled = true;
       card.setAttribute("aria-label", t("table-face-down"));
+      watchFaces(card);
       this.slots.push(card);
     }
     this.peaks.replaceChildren(...this.slots);
+    watchFaces(this.waste);
     this.grid = null; // [row][column] -> cell, once the engine's view says where each slot lies
     this.cursor = null; // the cell in the tab order
     this.peaks.addEventListener("focusin", (event) => {
