@@ -75,7 +75,8 @@ export class EngineClient {
   receive(message, at = performance.now()) {
     if (!message) return;
     if (message.id === undefined && (message.type !== "download" || message.received >= message.total)) {
-      this.heard.push(`${message.type}${message.step ? ` ${message.step}` : ""} at ${Math.round(at)} ms`);
+      const why = message.error && message.error.message ? ` (${message.error.message})` : "";
+      this.heard.push(`${message.type}${message.step ? ` ${message.step}` : ""}${why} at ${Math.round(at)} ms`);
     }
     if (message.type === "progress" || message.type === "download") return this.emit(message.type, message);
     if (message.type === "ready") {
