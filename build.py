@@ -705,22 +705,25 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     gz_sizes = add_gzip_copies(dist, listing())
     xz_sizes = add_xz_copies(dist, gz_sizes)
 
+    # Each file's precache entry, its bytes hashed once: for the build hash, the runtime's
+    # list and the service worker's.
+    entries = {p: precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing()}
     content = hashlib.sha256()
-    for path in listing():
-        content.update(path.relative_to(dist).as_posix().encode() + b"\0")
-        content.update(file_hash(path).encode())
+    for entry in entries.values():
+        content.update(entry["url"].encode() + b"\0")
+        content.update(entry["revision"].encode())
     build_hash = content.hexdigest()[:12]
     # The runtime's files with compressed copies, which the engine's worker downloads itself
     # on a first visit (web/worker/runtime-download.js: the xz copy, else the gzip one),
     # checked as the precache checks.
     fields = ("revision", "gz", "gzSize", "xz", "xzSize", "size", "type")
     runtime = {e["url"]: {k: e[k] for k in fields if k in e}
-               for e in (precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing())
-               if "gz" in e and e["url"].startswith(GZIP_DIR)}
+               for e in entries.values() if "gz" in e and e["url"].startswith(GZIP_DIR)}
     # And the game's wheel (a zip: no gzip copy), which Python asks for the moment it has
     # started: downloaded with the runtime, it is in by then, not a round trip later.
-    runtime["wheels/" + wheel.name] = {"revision": file_hash(wheel), "size": wheel.stat().st_size,
-                                       "type": "application/zip"}
+    wheel_entry = entries[wheel]
+    runtime[wheel_entry["url"]] = {"revision": wheel_entry["revision"], "size": wheel_entry["size"],
+                                   "type": "application/zip"}
     (dist / "build-info.js").write_text(
         "// Written by build.py.\n"
         f"export const BUILD = {json.dumps(build_hash)};\n"
@@ -730,7 +733,8 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
         f"export const RUNTIME = {json.dumps(runtime, indent=1)};\n"
     )
 
-    precache = [precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing()]
+    # build-info.js, written just now, is the one file without an entry yet.
+    precache = [entries.get(p) or precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing()]
     sw_source = without_comment_lines((ROOT / "service-worker.js").read_text())
     marker = re.compile(r"/\*__PRECACHE__\*/.*?/\*__END__\*/", re.S)
     if not marker.search(sw_source):

@@ -21,7 +21,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD, RUNTIME } from "../build-info.js";
 import { pack, unpack } from "./snapshot-pack.js";
 import { IMPORTS } from "./engine-imports.js";
-import { RuntimeDownload } from "./runtime-download.js";
+import { RuntimeDownload, requestURL } from "./runtime-download.js";
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in worker/
 const indexURL = new URL("pyodide/", base).href;
@@ -58,7 +58,7 @@ function prefetch(urls) {
   const early = new Map(urls.map((url) => [url, plain(url)]));
   for (const response of early.values()) response.catch(() => {}); // failed: the loader's own fetch says so
   self.fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+    const url = requestURL(input);
     const response = early.get(url);
     early.delete(url);
     return response || plain(input, init);

@@ -12,6 +12,9 @@
 import { xzDecoding } from "./xz.js";
 
 const networkFetch = self.fetch.bind(self);
+
+/** The absolute URL a fetch() call asks for (a Request, a URL or a string). */
+export const requestURL = (input) => new URL(input instanceof Request ? input.url : input, self.location.href).href;
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
 
 export class RuntimeDownload {
@@ -154,7 +157,7 @@ export class RuntimeDownload {
 
   /** fetch() for the loader: the files downloaded here from their bytes, the rest from the network. */
   async fetch(input, init) {
-    const url = new URL(input instanceof Request ? input.url : input, self.location).href;
+    const url = requestURL(input);
     const file = this.files.get(url);
     const blob = file && await file.blob;
     return blob ? this.response(blob, file.entry) : networkFetch(input, init);
