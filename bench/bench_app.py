@@ -102,9 +102,9 @@ STAGES = [
     ("precompiled", "wasm compiled (compileStreaming from the cache), in parallel", "fetch"),
     ("snapshot-read", "snapshot read from Cache Storage (packed: 21 of its 38 MB), in parallel",
      "snapshot-found"),
-    ("snapshot-unpacked", "snapshot unpacked (its empty pages put back)", "snapshot-read"),
+    ("snapshot-checked", "snapshot checked whole (its pages counted)", "snapshot-read"),
     ("factory", "loadPyodide started, its settings made, the runtime's factory called",
-     "snapshot-unpacked"),
+     "snapshot-checked"),
     ("compile-start", "the runtime's module set up (Pyodide's and Emscripten's own script), "
      "ready to instantiate", "factory"),
     ("compile-end", "wasm instantiated", "compile-start"),

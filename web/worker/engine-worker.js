@@ -19,7 +19,7 @@
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD, RUNTIME } from "../build-info.js";
-import { pack, unpack } from "./snapshot-pack.js";
+import { opened, pack } from "./snapshot-pack.js";
 import { IMPORTS } from "./engine-imports.js";
 import { RuntimeDownload, requestURL } from "./runtime-download.js";
 
@@ -68,8 +68,8 @@ function prefetch(urls) {
 // Where a boot's time goes, in ms from the worker's start (its time origin,
 // `origin`, in ms since the epoch, so the page can put them on its own clock):
 // fetch/runtime/engine/import when each step begins, snapshot-read when the
-// kept snapshot's bytes are in, snapshot-unpacked once its empty pages are
-// put back (snapshot-pack.js), compile-start/compile-end around the runtime's
+// kept snapshot's bytes are in, snapshot-checked once they are known whole
+// (snapshot-pack.js), compile-start/compile-end around the runtime's
 // WebAssembly instantiation (fetch of the wasm from the cache and compile),
 // loaded when loadPyodide returns (the snapshot restored), ready.
 const mark = (name) => { timings[name] = Math.round(performance.now() * 10) / 10; };
@@ -100,9 +100,16 @@ async function precompile() {
 // first moment too: loadPyodide would import it only once the snapshot is found.
 // Its factory is marked when loadPyodide calls it (factory), which is once the
 // snapshot is in: what follows until compile-start is the runtime's own set-up.
+// A restore's snapshot is written into the runtime's memory by `restoring` (see
+// bootFromSnapshot) once the runtime exists, instead of by Pyodide from a copy.
+let restoring = null;
 const loaderScript = loaderSource().then((url) => import(url)).then((module) => {
   const createModule = module.default;
-  return (settings) => { mark("factory"); return createModule(settings); };
+  return (settings) => {
+    mark("factory");
+    const created = createModule(settings);
+    return restoring ? created.then(restoring) : created;
+  };
 });
 
 /** Where to import the runtime's script from: its downloaded bytes on a first visit. */
@@ -117,8 +124,8 @@ function progress(step) {
 }
 
 /**
- * The kept snapshot as {bytes}, bytes a promise: they are read from the cache
- * (and unpacked: snapshot-pack.js) while the runtime's script and wasm load.
+ * The kept snapshot as {bytes}, bytes a promise of it opened (snapshot-pack.js):
+ * read from the cache and checked while the runtime's script and wasm load.
  * Null when none is kept.
  */
 async function findSnapshot() {
@@ -135,9 +142,9 @@ async function findSnapshot() {
     return {
       bytes: hit.arrayBuffer().then((buffer) => {
         mark("snapshot-read");
-        const bytes = unpack(new Uint8Array(buffer));
-        mark("snapshot-unpacked");
-        return bytes;
+        const snapshot = opened(new Uint8Array(buffer));
+        mark("snapshot-checked");
+        return snapshot;
       }),
     };
   } catch {
@@ -175,11 +182,12 @@ const options = {
  * which it never grows first: a snapshot larger than the runtime's compiled
  * initial memory (30 MiB) fails with "offset is out of bounds"
  * (pyodide/pyodide#6254). Ours is 36 MiB (unpacked), so while the runtime is created for
- * a restore, its memory is grown to the snapshot's size as soon as it exists.
- * Every boot also times the instantiation (compile-start, compile-end).
+ * a restore, its memory is grown to the snapshot's heap (`heap` bytes) as soon as it exists.
+ * Every boot also times the instantiation (compile-start, compile-end), and
+ * compiles each of the runtime's small alike modules once (see compiledOnce).
  */
-async function instantiating(snapshot, boot) {
-  const { instantiate, instantiateStreaming } = WebAssembly;
+async function instantiating(heap, boot) {
+  const { instantiate, instantiateStreaming, Module } = WebAssembly;
   const grown = (create) => async (...args) => {
     mark("compile-start");
     let result = null;
@@ -191,12 +199,6 @@ async function instantiating(snapshot, boot) {
       result = await create.apply(WebAssembly, args);
     }
     mark("compile-end");
-    let heap = 0;
-    if (snapshot) {
-      const bytes = await snapshot.bytes;
-      const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
-      heap = bytes.length - words[1]; // after the snapshot's header
-    }
     const memory = (result.instance || result).exports.memory;
     const missing = memory ? heap - memory.buffer.byteLength : 0;
     if (missing > 0) memory.grow(Math.ceil(missing / 65536));
@@ -204,6 +206,7 @@ async function instantiating(snapshot, boot) {
   };
   WebAssembly.instantiate = grown(instantiate);
   WebAssembly.instantiateStreaming = grown(instantiateStreaming);
+  WebAssembly.Module = compiledOnce(Module);
   try {
     const pyodide = await boot();
     mark("loaded");
@@ -211,17 +214,55 @@ async function instantiating(snapshot, boot) {
   } finally {
     WebAssembly.instantiate = instantiate;
     WebAssembly.instantiateStreaming = instantiateStreaming;
+    WebAssembly.Module = Module;
   }
+}
+
+/**
+ * WebAssembly.Module, but a small module's bytes compiled once: each JS function
+ * the runtime puts in its function table gets a tiny wasm module of its own
+ * (Emscripten's convertJsFunctionToWasm, 261 a boot), most of them alike byte
+ * for byte, each compiled anew. A module is immutable, so alike ones can be one.
+ */
+function compiledOnce(Module) {
+  const compiled = new Map();
+  function Remembered(bytes, ...rest) {
+    if (!new.target) return Module(bytes, ...rest); // a TypeError, as without the wrapper
+    if (rest.length || !(bytes instanceof Uint8Array) || bytes.length > 256) return new Module(bytes, ...rest);
+    const key = String.fromCharCode(...bytes);
+    if (!compiled.has(key)) compiled.set(key, new Module(bytes));
+    return compiled.get(key);
+  }
+  Remembered.prototype = Module.prototype;
+  Object.setPrototypeOf(Remembered, Module); // its static methods
+  return Remembered;
 }
 
 async function bootFromSnapshot(snapshot) {
   try {
     // Its bytes in hand before loadPyodide starts: a snapshot that cannot be read
-    // or unpacked must fail here, since a loadPyodide that failed half way leaves
+    // or is not whole must fail here, since a loadPyodide that failed half way leaves
     // the next one (the plain boot) waiting for ever. The runtime's script and
     // wasm are on their way meanwhile (see compiling and loaderScript).
-    const bytes = await snapshot.bytes;
-    const pyodide = await instantiating({ bytes }, () => loadPyodide({ ...options, _loadSnapshot: bytes }));
+    const kept = await snapshot.bytes;
+    // Pyodide's snapshot: its header (its length in its second word), then the heap.
+    // Pyodide is given the header alone, and the heap is written from the packed
+    // pages straight into the runtime's memory once Pyodide has checked the header:
+    // no 36 MiB unpacked copy made, and none copied again.
+    const heapAt = new Uint32Array(kept.head(8).buffer)[1];
+    const header = kept.head(heapAt);
+    restoring = (module) => {
+      const api = module.API;
+      const check = api.restoreSnapshot;
+      api.restoreSnapshot = (bytes) => {
+        const result = check.call(api, bytes); // the header's checks; its empty heap copied
+        kept.restore(new Uint8Array(module.HEAP8.buffer), heapAt);
+        return result;
+      };
+      return module;
+    };
+    const boot = () => loadPyodide({ ...options, _loadSnapshot: header });
+    const pyodide = await instantiating(kept.length - heapAt, boot).finally(() => { restoring = null; });
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
@@ -234,7 +275,7 @@ async function bootFromSnapshot(snapshot) {
 }
 
 async function bootPlain() {
-  const pyodide = await instantiating(null, () => loadPyodide({ ...options, _makeSnapshot: makeSnapshots }));
+  const pyodide = await instantiating(0, () => loadPyodide({ ...options, _makeSnapshot: makeSnapshots }));
   progress("engine");
   const failed = [];
   await pyodide.loadPackage("tripeaks", { messageCallback: () => {}, errorCallback: (m) => failed.push(m) });

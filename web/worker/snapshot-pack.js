@@ -55,23 +55,55 @@ export function pack(bytes) {
   return out;
 }
 
-/** The snapshot's own bytes from its packed form; throws if they are not whole. */
-export function unpack(packed) {
+/**
+ * The packed snapshot, checked whole (its form, header and length) before the
+ * runtime starts, so that a damaged one fails here: `length` its bytes unpacked,
+ * `head(n)` its first n bytes, `restore(heap, from)` its bytes from `from` on
+ * written into the runtime's memory from address 0, empty pages as zeros. The
+ * snapshot is never unpacked whole: its kept pages go straight where they belong.
+ */
+export function opened(packed) {
   const text = String.fromCharCode(...packed.subarray(0, MAGIC.length));
   if (packed.length < HEADER || text !== MAGIC) throw new Error("the kept snapshot is not in a known form");
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const length = view.getUint32(8, true);
   const pages = view.getUint32(12, true);
   if (pages !== Math.ceil(length / PAGE)) throw new Error("the kept snapshot's header is damaged");
-  const bytes = new Uint8Array(length); // zeros: the pages not kept
-  let at = HEADER + mapBytes(pages);
-  for (let page = 0; page < pages; page++) {
-    if (!(packed[HEADER + (page >> 3)] & (1 << (page & 7)))) continue;
-    const size = Math.min(PAGE, length - page * PAGE);
-    if (at + size > packed.length) throw new Error("the kept snapshot is cut short");
-    bytes.set(packed.subarray(at, at + size), page * PAGE);
-    at += size;
+  const kept = (page) => (packed[HEADER + (page >> 3)] & (1 << (page & 7))) !== 0;
+  const size = (page) => Math.min(PAGE, length - page * PAGE);
+  let expected = HEADER + mapBytes(pages);
+  for (let page = 0; page < pages; page++) if (kept(page)) expected += size(page);
+  if (packed.length < expected) throw new Error("the kept snapshot is cut short");
+  if (packed.length > expected) throw new Error("the kept snapshot has bytes to spare");
+
+  /** Call visit(page, at) for each page from the one holding byte `from`; at: where its bytes are, or -1. */
+  function walk(from, to, visit) {
+    let at = HEADER + mapBytes(pages);
+    for (let page = 0; page < pages && page * PAGE < to; page++) {
+      if (page >= Math.floor(from / PAGE)) visit(page, kept(page) ? at : -1);
+      if (kept(page)) at += size(page);
+    }
   }
-  if (at !== packed.length) throw new Error("the kept snapshot has bytes to spare");
-  return bytes;
+
+  return {
+    length,
+    head(n) {
+      const out = new Uint8Array(Math.min(n, length));
+      walk(0, out.length, (page, at) => {
+        const start = page * PAGE;
+        const end = Math.min(start + size(page), out.length);
+        if (at >= 0) out.set(packed.subarray(at, at + end - start), start);
+      });
+      return out;
+    },
+    restore(heap, from) {
+      if (length - from > heap.length) throw new Error("the kept snapshot does not fit the runtime's memory");
+      walk(from, length, (page, at) => {
+        const start = Math.max(page * PAGE, from);
+        const end = page * PAGE + size(page);
+        if (at >= 0) heap.set(packed.subarray(at + start - page * PAGE, at + size(page)), start - from);
+        else heap.fill(0, start - from, end - from);
+      });
+    },
+  };
 }
