@@ -522,7 +522,7 @@ def test_files_lost_from_the_device_while_offline_say_so_and_keep_the_game(
     wait_controlled(page)
     click_move(page, DRAW)
     before = seen(page)
-    paths = ["locales/en.json"] if lost == "every catalog" else ["main/views/zoom.js"]
+    paths = ["locales/en.json"] if lost == "every catalog" else ["main/main.js"]
     page.evaluate("""async (paths) => {
         for (const name of await caches.keys()) {
             const cache = await caches.open(name);

@@ -1,13 +1,20 @@
 """The game's wheel ships as Pyodide expects: named in the site's
-pyodide-lock.json with its sha256, installed by name and hash-checked."""
+pyodide-lock.json with its sha256, installed by name and hash-checked; the page's
+modules ship as one, with a source map back to each of them."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import shutil
 import zipfile
+from pathlib import Path
 
+import pytest
+
+import build
 from tests.e2e.app import notices
 
 
@@ -33,3 +40,36 @@ def test_a_wheel_that_does_not_match_its_hash_is_refused(page, site_dir, make_si
     page.goto(live.url)
     page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=120_000)
     assert "could not start" in " ".join(notices(page))
+
+
+@pytest.mark.parametrize("entry", [build.PAGE_ENTRY, build.WORKER_ENTRY])
+def test_the_page_and_the_worker_ship_as_one_module_each_with_a_map_back(site_dir, entry):
+    """The page's modules bundled into main/main.js, the engine worker's into its own
+    file: nothing left to load one by one, level by level, before the page draws or the
+    worker starts, and every line of every module found again by the source map."""
+    outside = build.WORKER_OUTSIDE if entry == build.WORKER_ENTRY else ()
+    folder = Path(entry).parent
+    shipped = sorted(p.relative_to(site_dir).as_posix() for p in (site_dir / folder).rglob("*.js*"))
+    beside = [name for name in outside if Path(name).parent == folder]
+    assert shipped == sorted([entry, f"{entry}.map", *beside])
+    bundle = (site_dir / entry).read_text(encoding="utf-8")
+    imported = {os.path.normpath(folder / target) for target in build.IMPORT.findall(bundle)}
+    assert imported == set(outside)  # the files kept outside, and nothing else
+    assert bundle.rstrip().endswith(f"//# sourceMappingURL={Path(entry).name}.map")
+
+    source_map = json.loads((site_dir / f"{entry}.map").read_text(encoding="utf-8"))
+    generated = frozenset({"first-deal.js", *outside})
+    modules = set(build.module_graph(build.WEB, entry, generated)) - set(outside)
+    named = {os.path.normpath(folder / name) for name in source_map["sources"]}
+    assert named == modules
+    for name, text in zip(source_map["sources"], source_map["sourcesContent"], strict=True):
+        checkout = build.WEB / folder / name
+        if checkout.is_file():  # (first-deal.js is the build's own)
+            assert text.count("\n") == checkout.read_text(encoding="utf-8").count("\n"), name
+    # Only developer tools ask for the map: it is neither precached nor part of a first visit.
+    assert f"{entry}.map" not in (site_dir / "service-worker.js").read_text()
+
+
+def test_the_page_preloads_its_one_module(site_dir):
+    page = (site_dir / "index.html").read_text()
+    assert re.findall(r'rel="modulepreload" href="([^"]+)"', page) == [build.PAGE_ENTRY]

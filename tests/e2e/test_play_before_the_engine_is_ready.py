@@ -6,8 +6,7 @@ The engine is held back by holding the Python runtime's WebAssembly module
 
 from __future__ import annotations
 
-import json
-
+import build
 from tests.e2e.app import DRAW, board, notices, open_app, saved, wait_ready, waiting
 from tripeaks import solver
 from tripeaks.deals import decode_code
@@ -18,8 +17,9 @@ RUNTIME = "**/pyodide.asm.wasm*"
 
 
 def first_deal(site_dir) -> dict:
-    text = (site_dir / "first-deal.js").read_text()
-    return json.loads(text.split("FIRST_DEAL = ", 1)[1].strip().rstrip(";"))
+    """The first deal the site's page draws (build.py bundles it into main/main.js)."""
+    assert "FIRST_DEAL" in (site_dir / "main" / "main.js").read_text()
+    return build.first_deal()
 
 
 class Held:

@@ -199,6 +199,8 @@ def test_two_copies_on_one_origin_keep_their_own_saves_and_caches(page, context,
     open_app(other, beta)
     wait_controlled(other)
     assert seen(other) == seen(page)  # migrated from the first names
+    # Each copy's keys carry its own path (the page's modules find it from their own address).
+    assert other.evaluate("localStorage.getItem('tripeaks@/tripeaks-beta/.game')") is not None
     click_move(other, DRAW)
     click_move(other, DRAW)
     assert stored(page, "game") == mine  # the stable copy's game is untouched

@@ -10,6 +10,7 @@ import { Clock } from "./model/clock.js";
 import { chooseLanguage, fetchCatalog, keepOffline, translate, useCatalog } from "./model/i18n.js";
 import { EngineClient } from "./model/engine-client.js";
 import { Storage } from "./model/storage.js";
+import { SITE_ROOT } from "./model/site.js";
 import { ServiceWorkerClient } from "./model/sw-client.js";
 import { BootScreen } from "./views/boot-screen.js";
 import { Dialogs } from "./views/dialogs.js";
@@ -42,7 +43,7 @@ import { Watching } from "./parts/watching.js";
 
 // ?snapshot=off boots Python without the kept memory snapshot (for comparison);
 // boot.js reads the same switch when it starts the worker early.
-const workerUrl = new URL("../worker/engine-worker.js", import.meta.url);
+const workerUrl = new URL("worker/engine-worker.js", SITE_ROOT);
 if (new URLSearchParams(location.search).get("snapshot") === "off") workerUrl.search = "?snapshot=off";
 
 // -- views and the model ------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // result or rejects with an EngineError, worded from the catalogs.
 
 import { has, t } from "./i18n.js";
+import { SITE_ROOT } from "./site.js";
 
 /** What the engine refused, or why it failed: its ``kind`` (tripeaks/bridge.py ERROR_KINDS,
  * or "boot"), its ``reason`` code and ``values``; the message is worded in the player's
@@ -23,7 +24,7 @@ export class EngineError extends Error {
 }
 
 export class EngineClient {
-  constructor(workerUrl = new URL("../../worker/engine-worker.js", import.meta.url)) {
+  constructor(workerUrl = new URL("worker/engine-worker.js", SITE_ROOT)) {
     this.workerUrl = workerUrl;
     this.worker = null;
     this.nextId = 1;

@@ -14,6 +14,7 @@
 // read and shown, and what cannot be written is kept in memory (read back from
 // there), written as soon as a write succeeds again, and reported until then.
 
+import { SITE_ROOT } from "./site.js";
 import { mendStats } from "./statistics.js";
 import { t } from "./i18n.js";
 
@@ -25,7 +26,7 @@ const BACKED_UP = ["game", "options", "stats"]; // the install offer's memory st
 export const VERSION = 1;
 
 /** The path this copy of the app is served under ("/", "/tripeaks/"). */
-export function appBase(href = new URL("../../", import.meta.url).href) { // this file is in main/model/
+export function appBase(href = SITE_ROOT) {
   try {
     return new URL(".", href).pathname;
   } catch {

@@ -9,6 +9,7 @@
 // is web/card-back.svg.
 
 import { rankLetter } from "../model/i18n.js";
+import { SITE_ROOT } from "../model/site.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SUIT_CLASS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -54,7 +55,7 @@ const suitAt = (suit, x, y, size, flip = false, fill = "currentColor") => ["path
 /** The upper half of a court figure (web/courts.svg: one picture for red suits, one
  * for black), as an image in card units: 100 x 72, the same for the lower half, turned.
  * An image is one node to style and lay out, where the drawing is eighty. */
-const FIGURES = new URL("../../courts.svg", import.meta.url).href;
+const FIGURES = new URL("courts.svg", SITE_ROOT).href;
 const figure = (rank, suit) => ["image", {
   href: `${FIGURES}#${rank}-${suit === "H" || suit === "D" ? "red" : "black"}`, width: 100, height: 72,
 }];
