@@ -12,6 +12,7 @@ export class OptionsKeeper extends EventTarget {
     Object.assign(this, { engine, session, storage, renderer, dialogs, notices, sound });
     this.options = null;
     this.presets = []; // the engine's named rule sets (bridge "presets")
+    this.asked = null; // the presets asked for before the engine was ready (askPresets)
     this.rulesChanged = false; // said when the Options panel closes
     // "Automatic": the table turns dark and back with the system's dark mode.
     this.systemDark = globalThis.matchMedia ? globalThis.matchMedia("(prefers-color-scheme: dark)") : null;
@@ -96,10 +97,19 @@ export class OptionsKeeper extends EventTarget {
     return value ? this.take(value) : false;
   }
 
-  /** The engine's presets, asked once it is ready, put in the panels' lists. */
+  /** Ask for the engine's presets now, while it starts: it answers the moment it is
+   * ready, without waiting for the page to hear that it is. fetchPresets takes the answer. */
+  askPresets() {
+    this.asked = this.engine.call("presets");
+    this.asked.catch(() => {}); // fetchPresets hears a failure
+  }
+
+  /** The engine's presets (asked now, or earlier by askPresets), put in the panels' lists. */
   async fetchPresets() {
+    const asked = this.asked;
+    this.asked = null;
     try {
-      this.presets = (await this.engine.call("presets")).presets || [];
+      this.presets = (await (asked || this.engine.call("presets"))).presets || [];
       this.dialogs.fillPresets(this.presets);
     } catch (error) {
       console.warn("no presets:", error);

@@ -18,6 +18,7 @@ const newId = () =>
 
 export class Session extends EventTarget {
   #save = null; // {gameId, record, board, preset, hints, elapsed, daily, paused, finished, race, rating, analysis}
+  #asked = null; // {save, answer}: the saved game's restore, asked before the engine was ready
 
   constructor({ engine, storage, renderer, notices, dialogs, clock, recordLeft, keepMoney = null }) {
     super();
@@ -88,12 +89,25 @@ export class Session extends EventTarget {
     return this.game;
   }
 
+  /** Ask the engine now to restore the saved game, while it starts: it answers the
+   * moment it is ready, without waiting for the page to hear that it is (a busy
+   * phone's page hears it late). restoreSaved takes the answer. */
+  askRestore() {
+    const save = this.#save;
+    if (!save) return;
+    const answer = this.ask("restore", { record: save.record });
+    answer.catch(() => {}); // restoreSaved hears a failure
+    this.#asked = { save, answer };
+  }
+
   /** The saved game restored in the engine; false (and said) when it cannot be read. */
   async restoreSaved() {
     const save = this.#save;
     if (!save) return false;
+    const asked = this.#asked && this.#asked.save === save ? this.#asked.answer : null;
+    this.#asked = null;
     try {
-      const state = await this.ask("restore", { record: save.record });
+      const state = await (asked || this.ask("restore", { record: save.record }));
       this.#show(state, { restored: true });
       return true;
     } catch (error) {

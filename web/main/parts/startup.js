@@ -66,6 +66,10 @@ export class Startup {
       this.drawFirstDeal();
     }
     if (this.early) this.play.hold(this.takeCarried()); // its cards take taps: kept until the engine is ready
+    if (controlled || direct) { // the first game's questions, answered as soon as the engine is up
+      this.options.askPresets();
+      session.askRestore();
+    }
     this.listen();
 
     this.updates.watchServiceWorker(this);
