@@ -1,9 +1,9 @@
-// Runs first, while the page is still parsing: start the engine's worker at once,
-// so Python boots while the rest of the page loads. Its messages are kept until
-// engine-client.js takes the worker over. On a first visit (no service worker in
-// control yet) the worker downloads the runtime itself, which its name tells it
-// (the same names in engine-client.js and engine-worker.js; startup.js says why);
-// where it could not decode the download, startup.js starts it later.
+// Runs first, while the page is still parsing: on a warm start (a service worker in
+// control), start the engine's worker at once, so Python boots while the rest of the
+// page loads. Its messages are kept until engine-client.js takes the worker over.
+// A first visit's worker downloads the runtime itself (3.2 MB; startup.js says why),
+// and is started by startup.js once the page's own module is in: started here, on a
+// slow line its download would take the line from the page's first cards.
 // Script errors and unhandled rejections from the first moment on, kept in
 // tripeaksErrors for whoever must read them without a console (the WebKit smoke
 // run, a bug report).
@@ -37,13 +37,12 @@ addEventListener("error", (event) => {
 
 (() => {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const direct = !navigator.serviceWorker.controller;
-  if (direct && typeof DecompressionStream !== "function") return;
+  if (!navigator.serviceWorker.controller) return; // a first visit: startup.js starts it
   if (globalThis.tripeaksEngineTaken) return; // main.js was quicker and started it
   const url = new URL("worker/engine-worker.js", document.baseURI);
   if (new URLSearchParams(location.search).get("snapshot") === "off") url.search = "?snapshot=off";
   try {
-    const name = direct ? "tripeaks-engine+download" : "tripeaks-engine";
+    const name = "tripeaks-engine";
     const worker = new Worker(url, { type: "module", name });
     const early = { worker, url: url.href, name, messages: [], errors: [] };
     early.keep = (event) => early.messages.push({ data: event.data, at: performance.now() });
