@@ -195,7 +195,8 @@ def bundler(cache: Path = CACHE) -> list[str]:
         data = npm_tarball(ESBUILD_PACKAGE, ESBUILD_VERSION, ESBUILD_INTEGRITY, cache)
         with tempfile.TemporaryDirectory(dir=cache) as tmp:
             with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-                tar.extractall(tmp, filter="data")
+                safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # 3.11.4+
+                tar.extractall(tmp, **safe)
             shutil.rmtree(package, ignore_errors=True)
             Path(tmp).rename(package)
     node = shutil.which("node")
