@@ -7,9 +7,13 @@
 What dist/ holds (every URL relative, so the site works at / and under any
 sub-path):
 
-  index.html, main/, worker/,             the shell, copied from web/ (main/: the page's
-  styles/, icons/                         modules; worker/: the engine's worker; boot.js
-                                          goes inside index.html)
+  index.html, main/, worker/,             the shell, copied from web/ (boot.js goes
+  styles/, icons/                         inside index.html)
+  main/main.js (and .map)                 the page's modules bundled into one (esbuild,
+                                          not minified; the source map not precached)
+  worker/engine-worker.js (and .map)      the engine worker's modules bundled the same
+                                          way, but for engine-imports.js, build-info.js
+                                          and Pyodide's loader
   manifest.json, service-worker.js        from the top level; the service worker
                                           gets its precache list injected here
   build-info.js                           the wheel's name, the build hash and the
