@@ -649,7 +649,7 @@ def add_gzip_copies(dist: Path, paths: list[Path]) -> dict[str, int]:
 
 
 def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int],
-                   xz_sizes: dict[str, int] | None = None) -> dict:
+                   xz_sizes: dict[str, int]) -> dict:
     """{url, revision, size}, and for a file with a .gz copy: gz (its URL), gzSize and
     type (the Content-Type to cache the decoded file with), and xz and xzSize for one
     with an .xz copy too (a first visit's worker downloads that). The revision is always
@@ -662,8 +662,8 @@ def precache_entry(dist: Path, path: Path, gz_sizes: dict[str, int],
     if name in gz_sizes:
         entry.update(gz=name + ".gz", gzSize=gz_sizes[name],
                      type=MIME.get(path.suffix, "application/octet-stream"))
-    if name in (xz_sizes or {}):
-        entry.update(xz=name + ".xz", xzSize=(xz_sizes or {})[name])
+    if name in xz_sizes:
+        entry.update(xz=name + ".xz", xzSize=xz_sizes[name])
     return entry
 
 

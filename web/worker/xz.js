@@ -32,18 +32,19 @@ export async function xzDecoding() {
   const { memory, create_context: create, destroy_context: destroy, supply_input: supply,
     get_next_output: next } = instance.exports;
   const context = create();
-  const word = (i) => new Uint32Array(memory.buffer, context, 6)[i];
-  const size = word(SIZE);
+  const words = () => new Uint32Array(memory.buffer, context, 6); // anew: memory may grow
+  const size = words()[SIZE];
   let ended = false;
   const drain = (controller) => {
     for (;;) {
       const result = next(context);
       if (result !== OK && result !== END) throw new Error(`the xz stream is damaged (${result})`);
-      const made = word(MADE);
-      if (made) controller.enqueue(new Uint8Array(memory.buffer, word(OUTPUT), made).slice());
-      new Uint32Array(memory.buffer, context, 6)[MADE] = 0;
+      const state = words();
+      const made = state[MADE];
+      if (made) controller.enqueue(new Uint8Array(memory.buffer, state[OUTPUT], made).slice());
+      state[MADE] = 0;
       if (result === END) { ended = true; return; }
-      if (made < size && word(USED) === word(GIVEN)) return; // it wants more input
+      if (made < size && state[USED] === state[GIVEN]) return; // it wants more input
     }
   };
   return new TransformStream({
@@ -51,7 +52,7 @@ export async function xzDecoding() {
       for (let at = 0; at < chunk.length; at += size) {
         if (ended) throw new Error("bytes after the xz stream's end");
         const part = chunk.subarray(at, at + size);
-        new Uint8Array(memory.buffer, word(INPUT), size).set(part);
+        new Uint8Array(memory.buffer, words()[INPUT], size).set(part);
         supply(context, part.length);
         drain(controller);
       }
