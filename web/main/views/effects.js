@@ -197,15 +197,17 @@ export class Effects {
     const h = w * 1.4;
     const stagger = 110 * f;
     const fall = 1600 * f;
+    let inside = null; // the cards' width inside their border (the theme's: 1 or 2 px), read once
     CASCADE_CARDS.forEach((code, i) => {
       const card = this.doc.createElement("div");
       card.className = "card cascade-card";
       card.style.width = `${w}px`;
       card.style.height = `${h}px`;
       card.style.setProperty("--face-w", `${w}px`);
-      sizeFaces(card, w - 2); // inside its 1 px border
       drawFace(card, code);
       show.append(card);
+      inside ??= w - 2 * (parseFloat(getComputedStyle(card).borderLeftWidth) || 1);
+      sizeFaces(card, inside);
       const x0 = (waste.left || width / 2) + (i % 4) * 4;
       const y0 = waste.top || height / 3;
       const dir = i % 2 ? 1 : -1;
