@@ -9,8 +9,9 @@
 //           DecompressionStream; the original is the fallback. Every file is
 //           checked against its revision once decoded, and cached under its own
 //           URL. The pages are told the bytes received of the bytes to download.
-// activate  deletes this copy's older caches, and only this copy's: another
-//           copy of the app on the same origin (another <path>) keeps its own.
+// activate  deletes this copy's older caches and engine snapshots, and only this
+//           copy's: another copy of the app on the same origin (another <path>)
+//           keeps its own.
 //           A language's catalog is installed only if an older cache holds it
 //           (a language in use); the others are fetched and kept when first asked.
 // fetch     cache-first for the site's own files; a navigation to the app gets
@@ -260,6 +261,26 @@ function routeFromCache(event) {
   ]).catch((error) => console.warn("static routes refused:", error && error.message));
 }
 
+// The engine's memory snapshots of this copy's older builds, kept beside their caches
+// in the origin private file system (web/worker/snapshot-store.js names them: the
+// build's cache name, encoded). One a tab is still reading is left to the next activation.
+const SNAPSHOTS = "tripeaks-engine";
+
+async function deleteOldSnapshots() {
+  let directory = null;
+  try {
+    directory = await (await navigator.storage.getDirectory()).getDirectoryHandle(SNAPSHOTS);
+  } catch {
+    return; // no file system here, or no snapshot kept in it
+  }
+  if (typeof directory.keys !== "function") return; // a browser that cannot list it
+  const mine = encodeURIComponent(PREFIX);
+  const current = `${encodeURIComponent(CACHE)}.snapshot`;
+  for await (const name of directory.keys()) {
+    if (name.startsWith(mine) && name !== current) await directory.removeEntry(name).catch(() => {});
+  }
+}
+
 // While this worker activates, every request of its pages waits: the activation
 // must not hang on the housekeeping. Each step gets ACTIVATION_STEP_MS, then the
 // activation goes on (caches left behind are deleted by the next one).
@@ -284,6 +305,7 @@ self.addEventListener("activate", (event) => {
         const olds = await oldCaches();
         await Promise.all(olds.map(({ name }) => caches.delete(name)));
       });
+      await activationStep("deleting older engine snapshots", deleteOldSnapshots);
       await activationStep("claiming the pages", () => self.clients.claim());
       status.activation = "done";
     })(),

@@ -98,10 +98,11 @@ WORKER = """() => {
 # loader: the wasm's compile and the snapshot's read.
 STAGES = [
     ("fetch", "worker started, its modules loaded (navigation to boot())", None),
-    ("snapshot-found", "kept snapshot found (two Cache Storage matches at once)", "fetch"),
+    ("snapshot-found", "kept snapshot found and read (its file in the private file system, "
+     "while the cache says whether the build's failed)", "fetch"),
     ("precompiled", "wasm compiled (compileStreaming from the cache), in parallel", "fetch"),
-    ("snapshot-read", "snapshot read from Cache Storage (packed: 21 of its 38 MB), in parallel",
-     "snapshot-found"),
+    ("snapshot-read", "snapshot's bytes in (read with the file; from Cache Storage where no "
+     "file can be kept), in parallel", "snapshot-found"),
     ("snapshot-checked", "snapshot checked whole (its pages counted)", "snapshot-read"),
     ("factory", "loadPyodide started, its settings made, the runtime's factory called",
      "snapshot-checked"),

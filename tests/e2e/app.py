@@ -16,14 +16,8 @@ from tests.e2e.browser import BOOT_TIMEOUT
 
 DRAW = 28
 READY = "html[data-engine=ready]"
-# Whether the app's caches hold the engine's memory snapshot (made after a first boot).
-SNAPSHOT_KEPT = """async () => {
-    for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
-    }
-    return false;
-}"""
+# Whether the app keeps the engine's memory snapshot (made after a first boot).
+SNAPSHOT_KEPT = (Path(__file__).resolve().parents[1] / "snapshot-kept.js").read_text()
 # What the page shows and its service worker is doing, for a failed wait's message.
 PAGE_STATE = (Path(__file__).resolve().parents[1] / "page-state.js").read_text()
 

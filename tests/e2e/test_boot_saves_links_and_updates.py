@@ -174,6 +174,34 @@ def test_offline_reload_restores_the_exact_game(page, site, watch):
     assert_clean(watch, site)
 
 
+# The engine's kept snapshot cut to half its length, wherever it is kept (its file in
+# the origin private file system, or the build's cache): its length, or 0 if none is kept.
+CUT_SNAPSHOT = """async () => {
+    try {
+        const root = await navigator.storage.getDirectory();
+        const directory = await root.getDirectoryHandle('tripeaks-engine');
+        for await (const [name, handle] of directory.entries()) {
+            if (!name.endsWith('.snapshot')) continue;
+            const size = (await handle.getFile()).size;
+            const writable = await handle.createWritable({ keepExistingData: true });
+            await writable.truncate(size >> 1);
+            await writable.close();
+            return size;
+        }
+    } catch { /* no file system: the cache keeps it */ }
+    const url = new URL('pyodide/snapshot.bin', location.href).href;
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const kept = await cache.match(url);
+        if (!kept) continue;
+        const bytes = new Uint8Array(await kept.arrayBuffer());
+        await cache.put(url, new Response(bytes.subarray(0, bytes.length >> 1)));
+        return bytes.length;
+    }
+    return 0;
+}"""
+
+
 def test_a_damaged_engine_snapshot_is_dropped_and_the_game_kept(page, site, watch):
     """The engine's kept memory snapshot cut short (a crash while it was written, a
     disk that filled): the next start boots Python the slow way, with the game as it
@@ -184,18 +212,7 @@ def test_a_damaged_engine_snapshot_is_dropped_and_the_game_kept(page, site, watc
         game.apply(DRAW)
         click_move(page, DRAW)
     before = seen(page)
-    cut = page.evaluate("""async () => {
-        const url = new URL('pyodide/snapshot.bin', location.href).href;
-        for (const name of await caches.keys()) {
-            const cache = await caches.open(name);
-            const kept = await cache.match(url);
-            if (!kept) continue;
-            const bytes = new Uint8Array(await kept.arrayBuffer());
-            await cache.put(url, new Response(bytes.subarray(0, bytes.length >> 1)));
-            return bytes.length;
-        }
-        return 0;
-    }""")
+    cut = page.evaluate(CUT_SNAPSHOT)
     assert cut > 0, "no snapshot was kept to damage"
     page.reload()
     wait_ready(page)
@@ -204,19 +221,50 @@ def test_a_damaged_engine_snapshot_is_dropped_and_the_game_kept(page, site, watc
     click_move(page, DRAW)  # and play goes on
     game.apply(DRAW)
     assert seen(page) == expected(game)
-    kept = page.evaluate("""async () => {
-        const found = {};
+    kept = page.evaluate(SNAPSHOT_KEPT)
+    failed = page.evaluate("""async () => {
+        const url = new URL('pyodide/snapshot.failed', location.href).href;
         for (const name of await caches.keys()) {
-            const cache = await caches.open(name);
-            for (const file of ['snapshot.bin', 'snapshot.failed']) {
-                const url = new URL('pyodide/' + file, location.href).href;
-                if (await cache.match(url)) found[file] = true;
-            }
+            if (await (await caches.open(name)).match(url)) return true;
         }
-        return found;
+        return false;
     }""")
-    assert kept == {"snapshot.failed": True}
+    assert (kept, failed) == (False, True)
     assert notices(page) == []
+    assert_clean(watch, site)
+
+
+def test_a_snapshot_a_crash_left_half_written_is_made_again(page, site, watch):
+    """The browser closed while the engine's snapshot was being written, before its first
+    bytes (written last): the next start boots Python the slow way with the game kept, and
+    makes the snapshot again, so the starts after it are fast again: it is not taken for
+    one that failed."""
+    open_app(page, site.url + "#deal=" + encode_code(14))
+    click_move(page, DRAW)
+    before = seen(page)
+    erased = page.evaluate("""async () => {
+        const directory = await (await navigator.storage.getDirectory())
+            .getDirectoryHandle('tripeaks-engine');
+        for await (const [name, handle] of directory.entries()) {
+            if (!name.endsWith('.snapshot')) continue;
+            const writable = await handle.createWritable({ keepExistingData: true });
+            await writable.write({ type: 'write', position: 0, data: new Uint8Array(8) });
+            await writable.close();
+            return name;
+        }
+        return null;
+    }""")
+    assert erased, "no snapshot file was kept"
+    assert not page.evaluate(SNAPSHOT_KEPT)
+    page.reload()
+    wait_ready(page)
+    assert seen(page) == before
+    assert page.evaluate("tripeaks.engine.info.timings.snapshot") == "made"
+    wait_until(page, SNAPSHOT_KEPT, timeout=60_000)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("tripeaks.engine.info.timings.snapshot") == "used"
+    assert seen(page) == before
     assert_clean(watch, site)
 
 
@@ -389,6 +437,22 @@ def _build_of(page) -> str:
     return page.evaluate("tripeaks.engine.info.build")
 
 
+# The builds whose engine snapshot the origin private file system keeps (snapshot-store.js:
+# each file is named after its build's cache), of this copy at the origin's root.
+SNAPSHOT_BUILDS = """async () => {
+    const builds = [];
+    const directory = await (await navigator.storage.getDirectory())
+        .getDirectoryHandle('tripeaks-engine', { create: true });
+    const mine = encodeURIComponent('tripeaks@/#');
+    for await (const name of directory.keys()) {
+        if (name.startsWith(mine) && name.endsWith('.snapshot')) {
+            builds.push(name.slice(mine.length, -'.snapshot'.length));
+        }
+    }
+    return builds;
+}"""
+
+
 # Every notice shown from now on, kept in sessionStorage: it outlives the reload.
 NOTICES_KEPT = """() => new MutationObserver(() => sessionStorage.setItem('notices-seen',
     JSON.stringify([...document.querySelectorAll('[data-notice] p')].map((p) => p.textContent))))
@@ -418,6 +482,8 @@ def test_a_new_version_is_offered_and_applied_without_losing_the_game(
     open_app(page, live.url + "#deal=" + encode_code(21))
     wait_controlled(page)
     old_build = _build_of(page)
+    # Chromium keeps the engine's snapshot in the private file system, not in the cache.
+    assert page.evaluate(SNAPSHOT_BUILDS) == [old_build]
     click_move(page, DRAW)
     _update_offered(page, live, second_build)
     # The new version waits: the game goes on under the old one meanwhile.
@@ -436,6 +502,9 @@ def test_a_new_version_is_offered_and_applied_without_losing_the_game(
     assert seen(page) == before and saved(page)["record"] == record
     caches = page.evaluate("caches.keys()")
     assert [c for c in caches if c.startswith("tripeaks")] == [f"tripeaks@/#{new_build}"]
+    # The old build's snapshot went with its cache; the new one's is made after its first boot.
+    wait_until(page, SNAPSHOT_KEPT, timeout=60_000)
+    assert page.evaluate(SNAPSHOT_BUILDS) == [new_build]
     assert_clean(watch, live)
 
 

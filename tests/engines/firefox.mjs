@@ -94,19 +94,14 @@ const readyMs = () => {
   const mark = performance.getEntriesByName("tripeaks:engine-ready")[0];
   return mark ? Math.round(mark.startTime) : null;
 };
-const snapshotKept = async () => {
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    if (await cache.match(new URL("pyodide/snapshot.bin", location.href).href)) return true;
-  }
-  return false;
-};
+// Whether the app keeps the engine's memory snapshot: an expression for page.evaluate.
+const SNAPSHOT_KEPT = `(${readFileSync(join(HERE, "..", "snapshot-kept.js"), "utf8")})()`;
 /** Until an async check holds, asked every 200 ms (waitForFunction takes its promise for a
  * truthy value and returns at once). */
 async function until(page, check, timeout) {
   const end = Date.now() + timeout;
   while (!(await page.evaluate(check))) {
-    if (Date.now() > end) throw new Error(`not so in ${timeout} ms: ${check.name || check}`);
+    if (Date.now() > end) throw new Error(`not so in ${timeout} ms: ${(check.name || String(check)).slice(0, 200)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -198,7 +193,7 @@ async function smoke() {
     run.check("draws from the stock", drawn.stock === played.stock - 1, drawn);
 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: BOOT_TIMEOUT });
-    await until(page, snapshotKept, 60_000);
+    await until(page, SNAPSHOT_KEPT, 60_000);
     run.results.warm_ms = await run.reload();
     run.check("a reload finds the same game", same(await run.board(), drawn), await run.board());
     const probes = run.results.probes = await page.evaluate(PROBE);
@@ -240,7 +235,7 @@ async function smoke() {
     await run.waitReady();
     run.check("a new version installs and keeps the game", same(await run.board(), drawn), await run.board());
 
-    await until(page, snapshotKept, 60_000);
+    await until(page, SNAPSHOT_KEPT, 60_000);
     await server.send("stop", "stopped"); // offline: nothing can come from the server now
     await run.reload();
     run.check("offline, a reload finds the same game", same(await run.board(), drawn), await run.board());
@@ -290,7 +285,7 @@ async function bench(repeats) {
       await page.goto(url, { waitUntil: "domcontentloaded", timeout: BOOT_TIMEOUT });
       cold.push(await run.waitReady());
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: BOOT_TIMEOUT });
-      await until(page, snapshotKept, 60_000);
+      await until(page, SNAPSHOT_KEPT, 60_000);
       warm.push(await run.reload());
     } finally {
       await browser.close();

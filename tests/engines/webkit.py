@@ -51,13 +51,7 @@ BOARD = """return {
 PAGE_STATE = (HERE.parent / "page-state.js").read_text()
 READY_MS = ("const m = performance.getEntriesByName('tripeaks:engine-ready')[0];"
             " return m ? Math.round(m.startTime) : null")
-SNAPSHOT_KEPT = """return (async () => {
-  for (const name of await caches.keys()) {
-    const cache = await caches.open(name);
-    if (await cache.match(new URL('pyodide/snapshot.bin', location.href).href)) return true;
-  }
-  return false;
-})()"""
+SNAPSHOT_KEPT = "return (" + (HERE.parent / "snapshot-kept.js").read_text() + ")()"
 
 
 def start_browser(proxy_port: int = 9):

@@ -11,8 +11,8 @@
 // Only JSON text crosses into Python and back: no proxies leak.
 //
 // Fast start: the first boot on a device runs Python's start-up and imports the
-// engine, then takes a memory snapshot of the interpreter and keeps it in this
-// build's cache (deleted with the build by the service worker). Later boots
+// engine, then takes a memory snapshot of the interpreter and keeps it for this
+// build (snapshot-store.js; deleted with the build by the service worker). Later boots
 // restore that snapshot instead of starting Python again. A snapshot that
 // cannot be read or fails to boot is dropped, Python starts the slow way, and
 // this build makes no more snapshots on this device.
@@ -20,6 +20,7 @@
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD, RUNTIME } from "../build-info.js";
 import { opened, pack } from "./snapshot-pack.js";
+import { SnapshotStore } from "./snapshot-store.js";
 import { IMPORTS } from "./engine-imports.js";
 import { RuntimeDownload, requestURL } from "./runtime-download.js";
 
@@ -38,6 +39,7 @@ const useSnapshots = params.get("snapshot") !== "off" && "caches" in self;
 let makeSnapshots = useSnapshots; // false once a snapshot of this build failed to boot
 const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
 const loaderURL = new URL("pyodide.asm.mjs", indexURL).href;
+const store = new SnapshotStore(CACHE, { snapshot: SNAPSHOT, failed: SNAPSHOT_FAILED });
 
 // A page no service worker controls yet (a first visit) has this worker download
 // the runtime's files itself, while the page loads (runtime-download.js), and says
@@ -47,22 +49,30 @@ const direct = self.name === "tripeaks-engine+download" && typeof DecompressionS
   && self.crypto && crypto.subtle
   ? new RuntimeDownload(RUNTIME, base, CACHE, (bytes) => postMessage({ type: "download", ...bytes }))
   : null;
+// A warm start's fetches answered ahead (answerAhead): the loader's first fetch of a
+// URL given here gets the response promised for it (null: it is fetched after all).
+const ahead = new Map();
 if (direct) self.fetch = direct.fetch;
-// A warm start: loadPyodide asks for the library's zip (2.5 MB) and the lock file only
-// once the snapshot is in, and the restore waits for both; they are asked for now.
-else prefetch([new URL("python_stdlib.zip", indexURL).href, new URL("pyodide-lock.json", indexURL).href]);
-
-/** Fetch these at once; the loader's first fetch of each gets that response. */
-function prefetch(urls) {
+else {
   const plain = self.fetch.bind(self);
-  const early = new Map(urls.map((url) => [url, plain(url)]));
-  for (const response of early.values()) response.catch(() => {}); // failed: the loader's own fetch says so
   self.fetch = (input, init) => {
     const url = requestURL(input);
-    const response = early.get(url);
-    early.delete(url);
-    return response || plain(input, init);
+    const answer = ahead.get(url);
+    if (!answer) return plain(input, init);
+    ahead.delete(url);
+    return answer.then((response) => response || plain(input, init));
   };
+  // loadPyodide asks for the library's zip (1.9 MB) and the lock file only once the
+  // snapshot is in, and the restore waits for both; they are asked for now.
+  for (const name of ["python_stdlib.zip", "pyodide-lock.json"]) {
+    const url = new URL(name, indexURL).href;
+    answerAhead(url, plain(url));
+  }
+}
+
+function answerAhead(url, response) {
+  response.catch(() => {}); // failed: the loader's own fetch says so
+  ahead.set(url, response);
 }
 
 // Where a boot's time goes, in ms from the worker's start (its time origin,
@@ -83,6 +93,12 @@ timings.origin = performance.timeOrigin;
 const snapshotLookup = findSnapshot();
 // On a first visit it compiles as the bytes arrive, and counts once they are checked.
 const compiling = "compileStreaming" in WebAssembly ? precompile() : Promise.resolve(null);
+// The loader fetches the wasm again as it starts (precompile has made its own fetch by
+// now), though its compiled module is used (instantiating): a second read of its 9.6 MB
+// from the cache, in the middle of the start, which it never reads. It is answered with
+// nothing instead, or with the file itself if the compile failed.
+const noWasm = () => new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } });
+if (!direct) answerAhead(wasmURL, compiling.then((module) => (module ? noWasm() : null)));
 
 async function precompile() {
   try {
@@ -125,24 +141,23 @@ function progress(step) {
 
 /**
  * The kept snapshot as {bytes}, bytes a promise of it opened (snapshot-pack.js):
- * read from the cache and checked while the runtime's script and wasm load.
+ * read and checked while the runtime's script and wasm load (snapshot-store.js).
  * Null when none is kept.
  */
 async function findSnapshot() {
   if (!useSnapshots) return null;
   try {
-    const cache = await caches.open(CACHE);
-    const [failed, hit] = await Promise.all([cache.match(SNAPSHOT_FAILED), cache.match(SNAPSHOT)]);
+    const kept = await store.find();
     mark("snapshot-found");
-    if (failed) {
+    if (kept && kept.failed) {
       makeSnapshots = false; // never pay for a snapshot that cannot be used
       return null;
     }
-    if (!hit) return null;
+    if (!kept) return null;
     return {
-      bytes: hit.arrayBuffer().then((buffer) => {
+      bytes: kept.bytes.then((packed) => {
         mark("snapshot-read");
-        const snapshot = opened(new Uint8Array(buffer));
+        const snapshot = opened(packed);
         mark("snapshot-checked");
         return snapshot;
       }),
@@ -152,18 +167,9 @@ async function findSnapshot() {
   }
 }
 
-async function forgetSnapshot(why = null) {
-  try {
-    const cache = await caches.open(CACHE);
-    await cache.delete(SNAPSHOT);
-    if (why) await cache.put(SNAPSHOT_FAILED, new Response(why));
-  } catch { /* nothing kept, nothing to forget */ }
-}
-
 async function keepSnapshot(bytes) {
   try {
-    const cache = await caches.open(CACHE);
-    await cache.put(SNAPSHOT, new Response(pack(bytes), { headers: { "Content-Type": "application/octet-stream" } }));
+    await store.keep(pack(bytes));
   } catch (error) {
     console.warn("could not keep the engine snapshot:", error && error.message);
   }
@@ -268,7 +274,7 @@ async function bootFromSnapshot(snapshot) {
   } catch (error) {
     const why = String((error && error.message) || error);
     console.warn("engine snapshot failed; starting Python afresh, and making no more:", why);
-    await forgetSnapshot(why);
+    await store.forget(why);
     makeSnapshots = false;
     return null;
   }
@@ -319,7 +325,7 @@ async function boot() {
     postMessage({ type: "ready", info: { ...hello.result, build: BUILD, timings } });
     for (const message of early.splice(0)) answer(message);
   } catch (error) {
-    if (step !== "fetch") await forgetSnapshot();
+    if (step !== "fetch") await store.forget();
     postMessage({
       type: "boot-error",
       step,

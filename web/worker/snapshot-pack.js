@@ -19,6 +19,14 @@ const HEADER = MAGIC.length + 8;
 
 const mapBytes = (pages) => Math.ceil(pages / 32) * 4;
 
+/** How many bytes at its start say a packed snapshot's form. */
+export const FORM_LENGTH = MAGIC.length;
+
+/** Whether ``bytes`` begin as a packed snapshot does (whole or not: see opened). */
+export function looksPacked(bytes) {
+  return bytes.length >= HEADER && String.fromCharCode(...bytes.subarray(0, MAGIC.length)) === MAGIC;
+}
+
 function isEmpty(words, start, end) {
   for (let i = start; i < end; i++) if (words[i] !== 0) return false;
   return true;
@@ -63,8 +71,7 @@ export function pack(bytes) {
  * snapshot is never unpacked whole: its kept pages go straight where they belong.
  */
 export function opened(packed) {
-  const text = String.fromCharCode(...packed.subarray(0, MAGIC.length));
-  if (packed.length < HEADER || text !== MAGIC) throw new Error("the kept snapshot is not in a known form");
+  if (!looksPacked(packed)) throw new Error("the kept snapshot is not in a known form");
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const length = view.getUint32(8, true);
   const pages = view.getUint32(12, true);

@@ -1,0 +1,118 @@
+// Where the engine's memory snapshot is kept on this device (engine-worker.js makes
+// it on a build's first boot and restores it on every later one).
+//
+// In the origin private file system, a file for each build of each copy of the app
+// (copies at other paths share the origin on GitHub Pages), read through a
+// synchronous access handle straight into memory: the 21 MB come in about 15 ms,
+// and outside Cache Storage, which is reading the runtime's own files for the
+// same start. Where a worker has no such handle or the file system refuses, the
+// build's cache keeps it, as it keeps the site's files. Why a build's snapshot
+// failed to boot is kept in the build's cache, so that the build makes no more.
+//
+//   tripeaks-engine/<the build's cache name, encoded>.snapshot
+//
+// The service worker deletes an older build's file with its cache (service-worker.js).
+
+import { FORM_LENGTH, looksPacked } from "./snapshot-pack.js";
+
+export const DIRECTORY = "tripeaks-engine";
+
+/** The file that keeps the snapshot of the build whose cache is ``cacheName``. */
+export const snapshotFileName = (cacheName) => `${encodeURIComponent(cacheName)}.snapshot`;
+
+export class SnapshotStore {
+  /** ``cacheName``: the build's cache; ``urls``: {snapshot, failed}, its keys there. */
+  constructor(cacheName, urls) {
+    this.cacheName = cacheName;
+    this.urls = urls;
+    this.name = snapshotFileName(cacheName);
+  }
+
+  /**
+   * What this device keeps for the build: {failed} (a snapshot of it failed to boot)
+   * or {bytes} (a promise of the packed snapshot), or null for nothing. The file is
+   * read while the cache is asked whether the build failed.
+   */
+  async find() {
+    const file = this.#readFile().catch(() => null);
+    const cache = await caches.open(this.cacheName);
+    const failed = await cache.match(this.urls.failed);
+    if (failed) return { failed: true };
+    const bytes = await file;
+    if (bytes) return { bytes: Promise.resolve(bytes) };
+    const hit = await cache.match(this.urls.snapshot);
+    return hit ? { bytes: hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
+  }
+
+  /** Keep the packed snapshot: in the file, or in the build's cache if the file cannot be written. */
+  async keep(packed) {
+    try {
+      await this.#writeFile(packed);
+      return;
+    } catch (error) {
+      await this.#removeFile();
+      console.warn("engine snapshot not kept in the private file system:", error && error.message);
+    }
+    const cache = await caches.open(this.cacheName);
+    await cache.put(this.urls.snapshot, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
+  }
+
+  /** Drop the snapshot, wherever it is; with ``why``, keep why it failed, so that no more are made. */
+  async forget(why = null) {
+    await this.#removeFile();
+    try {
+      const cache = await caches.open(this.cacheName);
+      await cache.delete(this.urls.snapshot);
+      if (why) await cache.put(this.urls.failed, new Response(why));
+    } catch { /* nothing kept, nothing to forget */ }
+  }
+
+  async #directory(create = false) {
+    const root = await navigator.storage.getDirectory();
+    return root.getDirectoryHandle(DIRECTORY, { create });
+  }
+
+  /** The file's bytes, or null: no file, or one a crash cut before its first bytes were
+   * written (they are written last). */
+  async #readFile() {
+    const handle = await (await this.#directory()).getFileHandle(this.name);
+    let bytes = null;
+    try {
+      // Shared with another tab that reads it at the same moment ("read-only"; a
+      // browser that knows no modes locks it, and the file is read as a File then).
+      const access = await handle.createSyncAccessHandle({ mode: "read-only" });
+      try {
+        const size = access.getSize();
+        bytes = new Uint8Array(size);
+        if (access.read(bytes, { at: 0 }) !== size) throw new Error("read short");
+      } finally {
+        access.close();
+      }
+    } catch {
+      bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    }
+    return looksPacked(bytes) ? bytes : null;
+  }
+
+  async #writeFile(packed) {
+    const handle = await (await this.#directory(true)).getFileHandle(this.name, { create: true });
+    const access = await handle.createSyncAccessHandle();
+    try {
+      access.truncate(0);
+      // Its form's mark last: a file a crash cuts short is no snapshot, not a damaged one.
+      const head = FORM_LENGTH;
+      if (access.write(packed.subarray(head), { at: head }) !== packed.length - head) throw new Error("written short");
+      access.flush();
+      if (access.write(packed.subarray(0, head), { at: 0 }) !== head) throw new Error("written short");
+      access.flush();
+    } finally {
+      access.close();
+    }
+  }
+
+  async #removeFile() {
+    try {
+      await (await this.#directory()).removeEntry(this.name);
+    } catch { /* no file, or no file system */ }
+  }
+}
