@@ -153,9 +153,44 @@ def warmed(browser, live: LiveSite):
     return context
 
 
+QUIET_BUSY = 0.10  # of the machine's CPU time: at rest below this
+QUIET_WINDOW_S = 0.2
+QUIET_TIMEOUT_S = 5.0
+unquiet: list[float] = []  # the busy share at each start that found no rest in time
+
+
+def cpu_times() -> tuple[int, int]:
+    """(busy, total) jiffies of the whole machine so far (Linux's /proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def at_rest() -> None:
+    """Wait until the machine has been at rest for QUIET_WINDOW_S (its cores busy under
+    QUIET_BUSY of the time), QUIET_TIMEOUT_S at most: each start begins on a device at
+    rest, as a player's is when they open the app, not on what the last start (the
+    other site's, by turns) left running: its tiering-up, its code caches written. A
+    start that found no rest in time is counted (``unquiet``)."""
+    if not Path("/proc/stat").exists():
+        return
+    end = time.monotonic() + QUIET_TIMEOUT_S
+    share = 1.0
+    while time.monotonic() < end:
+        busy, total = cpu_times()
+        time.sleep(QUIET_WINDOW_S)
+        busy2, total2 = cpu_times()
+        share = (busy2 - busy) / max(1, total2 - total)
+        if share < QUIET_BUSY:
+            return
+    unquiet.append(share)
+
+
 def warm_start(context, live: LiveSite, tab: str = "reload") -> dict:
-    """One warm start: the app's tab reloaded (tab="reload", as a player reloads, or
-    comes back to a tab the browser discarded), or opened in a new tab ("new")."""
+    """One warm start, on a machine at rest (at_rest): the app's tab reloaded
+    (tab="reload", as a player reloads, or comes back to a tab the browser discarded),
+    or opened in a new tab ("new")."""
+    at_rest()
     page = next(iter(context.pages), None) if tab == "reload" else None
     if page is None:
         page = new_page(context)
@@ -189,8 +224,11 @@ def cold_visit(browser, live: LiveSite, dist: Path, bar: bool = False) -> dict:
 
 def header(browsers: dict, what: str) -> str:
     names = "; ".join(f"{NAMES[k]} {b.version}" for k, b in browsers.items())
+    rest = (f"; {len(unquiet)} starts found no rest in {QUIET_TIMEOUT_S:g} s "
+            f"(busy {statistics.median(unquiet):.0%})" if unquiet else "")
     return (f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {names}; "
-            f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end; {what}")
+            f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end{rest}; "
+            f"{what}")
 
 
 def row(name: str, values: list[float], unit: str = "s", scale: float = 1000) -> str:
@@ -250,6 +288,8 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
         how += f", the page's CPU {bench_app.PHONE['cpu']}x slower"
     where = "incognito profiles" if profile == "incognito" else "profiles on disk"
     where += f", the apps played {seconds:g} s first" if seconds else ", the apps only warmed"
+    where += (f", each start on a machine at rest (under {QUIET_BUSY:.0%} busy for "
+              f"{QUIET_WINDOW_S:g} s)")
     print(header(browsers, f"{repeats} warm starts each ({how}, {where}), by turns, ABBA"))
     print("| measure | runs | median | each run |")
     print("|---|---|---|---|")
