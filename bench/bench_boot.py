@@ -325,9 +325,19 @@ def cold_report(playwright, which: list[str], live: LiveSite, dist: Path, repeat
 
 
 def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repeats: int,
-                 seconds: float = PLAYED_S) -> None:
+                 seconds: float = PLAYED_S, profile: str = "incognito") -> None:
     bench_app.emulate = bench_app.phone
     browsers = {k: launch(playwright, k) for k in which}
+
+    def kept_apps():
+        """Each browser's app warmed and played: in an incognito context of the browser
+        the first visits ran in, or in a browser on a profile on disk of its own."""
+        contexts = {k: warmed(b if profile == "incognito"
+                              else launch_profile(playwright, k, profile), live)
+                    for k, b in browsers.items()}
+        played(contexts.values(), seconds)
+        return contexts
+
     cold: dict[str, list[dict]] = defaultdict(list)
     for _ in range(repeats):
         for k, b in browsers.items():
@@ -336,8 +346,7 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
     # device: the server must see none of them), then under the network's emulation
     # too, which Chromium applies even to what comes from Cache Storage.
     bench_app.emulate = functools.partial(bench_app.phone, network=False)
-    contexts = {k: warmed(b, live) for k, b in browsers.items()}
-    played(contexts.values(), seconds)
+    contexts = kept_apps()
     warm_cpu: dict[str, list[dict]] = defaultdict(list)
     live.handler.downloads.clear()
     for _ in range(repeats):
@@ -347,16 +356,18 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
     for context in contexts.values():
         context.close()
     bench_app.emulate = bench_app.phone
-    contexts = {k: warmed(b, live) for k, b in browsers.items()}
-    played(contexts.values(), seconds)
+    contexts = kept_apps()
     warm: dict[str, list[dict]] = defaultdict(list)
     for _ in range(repeats):
         for k, context in contexts.items():
             warm[k].append(warm_start(context, live))
+    for context in contexts.values():
+        context.close()
     phone = bench_app.PHONE
+    kept = "incognito profiles" if profile == "incognito" else "profiles on disk"
     print(header(browsers, f"a phone: CPU {phone['cpu']}x, {phone['down'] * 8 / 1e6:.1f} "
                            f"Mbps down, {phone['latency']} ms round trip; {repeats} runs each, "
-                           "by turns"))
+                           f"by turns; the warm starts on {kept}"))
     for kind, methods in sorted(bench_app.emulated.items()):
         print(f"<!-- {kind}: " + "; ".join(f"{m} {r}" for m, r in methods.items()) + " -->")
     print("| measure | runs | median | each run |")
@@ -437,7 +448,8 @@ def main() -> int:
     parser.add_argument("--tab", choices=("reload", "new"), default="reload",
                         help="warm: reload the app's tab (default) or open a new tab each time")
     parser.add_argument("--profile", choices=("incognito", "disk"), default="incognito",
-                        help="warm: incognito contexts (default) or profiles on disk, as players'")
+                        help="warm, phone's warm starts: incognito contexts (default) or "
+                        "profiles on disk, as players'")
     parser.add_argument("--played", type=float, default=PLAYED_S, metavar="S",
                         help="warm, phone, trace: the apps left open S seconds before the "
                         f"measured starts, as a game (default {PLAYED_S:g}; 0: none)")
@@ -465,7 +477,8 @@ def main() -> int:
             elif args.only == "cold":
                 cold_report(playwright, which, live, dist, args.repeats)
             elif args.only == "phone":
-                phone_report(playwright, which, live, dist, args.repeats, args.played)
+                phone_report(playwright, which, live, dist, args.repeats, args.played,
+                             args.profile)
             else:
                 trace_report(playwright, live, args.out, which[0], args.played)
         for site in sites.values():
