@@ -15,10 +15,10 @@
 
 import { FORM_LENGTH, looksPacked } from "./snapshot-pack.js";
 
-export const DIRECTORY = "tripeaks-engine";
+const DIRECTORY = "tripeaks-engine";
 
 /** The file that keeps the snapshot of the build whose cache is ``cacheName``. */
-export const snapshotFileName = (cacheName) => `${encodeURIComponent(cacheName)}.snapshot`;
+const snapshotFileName = (cacheName) => `${encodeURIComponent(cacheName)}.snapshot`;
 
 export class SnapshotStore {
   /** ``cacheName``: the build's cache; ``urls``: {snapshot, failed}, its keys there. */
