@@ -96,6 +96,19 @@ export class SnapshotStore {
 
   async #writeFile(packed) {
     const handle = await (await this.#directory(true)).getFileHandle(this.name, { create: true });
+    if (typeof handle.createWritable === "function") {
+      // Written aside and put in place whole when closed, by the browser: the engine's
+      // thread is not held while the player's first moves come in.
+      const writable = await handle.createWritable();
+      try {
+        await writable.write(packed);
+        await writable.close();
+      } catch (error) {
+        await writable.abort().catch(() => {});
+        throw error;
+      }
+      return;
+    }
     const access = await handle.createSyncAccessHandle();
     try {
       access.truncate(0);
