@@ -451,8 +451,9 @@ def main() -> int:
                         help="warm, phone's warm starts: incognito contexts (default) or "
                         "profiles on disk, as players'")
     parser.add_argument("--played", type=float, default=PLAYED_S, metavar="S",
-                        help="warm, phone, trace: the apps left open S seconds before the "
-                        f"measured starts, as a game (default {PLAYED_S:g}; 0: none)")
+                        help="warm, phone, trace: the apps played S seconds (a card drawn "
+                        "every 1.5 s) before the measured starts (default "
+                        f"{PLAYED_S:g}; 0: only warmed)")
     parser.add_argument("--phone-cpu", action="store_true",
                         help="warm: each page's CPU throttled as the phone's (4x), the network not")
     args = parser.parse_args()
