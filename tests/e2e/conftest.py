@@ -67,8 +67,10 @@ Frame.wait_for_function = _no_async_predicate(Frame.wait_for_function)
 
 # Warm contexts unless TRIPEAKS_WARM=0, when every test gets a cold first visit.
 WARM = os.environ.get("TRIPEAKS_WARM", "1") != "0"
-# What a warm profile forgets of the warm-up visit: everything a player saves.
-PLAYER_DATA = "local_storage,indexeddb,websql,file_systems,cookies"
+# What a warm profile forgets of the warm-up visit: everything a player saves. Not the
+# origin's private file system: the app keeps the engine's snapshot there (snapshot-store.js),
+# as it keeps its files in Cache Storage, and a warm start restores it.
+PLAYER_DATA = "local_storage,indexeddb,websql,cookies"
 
 
 @pytest.fixture(scope="session")
@@ -130,11 +132,11 @@ def warm_profile(warm_site, playwright, browser_type_launch_args, tmp_path_facto
 
 def app_fingerprint(cdp, origin: str) -> dict:
     """What the warm profile holds of the app at ``origin`` (asked over a page's
-    CDP session): the bytes of its caches and of its service worker (an update, a
-    lost snapshot or a deleted cache changes them)."""
+    CDP session): the bytes of its caches, of its service worker and of its private
+    file system (an update, a lost or cut snapshot or a deleted cache changes them)."""
     usage = cdp.send("Storage.getUsageAndQuota", {"origin": origin})["usageBreakdown"]
     return {part["storageType"]: part["usage"] for part in usage
-            if part["storageType"] in ("cache_storage", "service_workers")}
+            if part["storageType"] in ("cache_storage", "service_workers", "file_systems")}
 
 
 class WarmContext:
