@@ -9,8 +9,10 @@ by side in one run: warm starts (a saved game reloaded), first visits, and a pho
     .venv/bin/python bench/bench_boot.py --only trace --out boot-trace.json
 
 warm   each browser (and each site, with --against) gets one profile with the app
-       and a game in progress; the warm starts are then taken by turns, one of
-       each browser (and site) a round, so the machine's load falls on all alike.
+       and a game in progress, played until its starts read the runtime's compiled
+       code the browser keeps (a returning player's state; --compiled-code); the warm
+       starts are then taken by turns, one of each browser (and site) a round, so the
+       machine's load falls on all alike.
        Per browser: the saved board drawn and the engine ready (from navigation
        start, the page's own marks), and every stage of the worker's boot
        (engine-worker.js timings, on the page's clock).
@@ -110,15 +112,59 @@ INSTALLED = ("""async () => {
 }""")
 
 
-# A player's warm start follows a game: the engine has worked for minutes. V8 keeps the
-# runtime's compiled code for the functions a start runs once (the snapshot's restore)
-# only after the engine has worked a while: checked in traces, 1077 of the wasm's
-# functions compiled at each start after the warm-up alone, 3 after a game's first
-# 20 s (a card drawn every 1.5 s). An app left open without play does not always get
-# there. So the apps are played this long (--played, 0: not at all) before their starts
-# are measured.
+# A player's warm start follows a game: the engine has worked for minutes. So the apps
+# are played this long (--played, 0: not at all) before their starts are measured.
 PLAYED_S = 20.0
 DRAW_EVERY_MS = 1500
+
+# Chromium keeps a wasm module's compiled code beside its cached file once a session has
+# had enough of the module optimised: a first visit's compile (from the download's stream)
+# is never kept, and a restore alone rarely optimises enough, but a returning player's
+# sessions, minutes of play and of the solver's work, get there, and their starts read it
+# (traced: the wasm's functions are then not compiled again as they are called, 3 of them
+# instead of 1077, nor all the others checked). Whether 20 s of play got there is chance
+# (traced: about one app in two). So by default (--compiled-code kept) each app is played
+# on, PLAYED_S at a time, until one of its starts reads the kept code (a traced reload),
+# COMPILED_ROUNDS times at most; "as-played" measures the apps as the play left them.
+COMPILED_ROUNDS = 6
+CODE_READ = "v8.wasm.moduleCacheHit"  # Blink's trace event: a wasm compile read kept code
+
+
+def reads_compiled_code(context, live: LiveSite) -> bool:
+    """Whether the app's start reads the runtime's compiled code the browser keeps: one
+    reload of its tab, traced (Blink says so in a trace event for each wasm it reads)."""
+    page = context.pages[0]
+    cdp = context.new_cdp_session(page)
+    events: list[dict] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda sent: events.extend(sent["value"]))
+    cdp.on("Tracing.tracingComplete", lambda _: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {
+        "includedCategories": ["disabled-by-default-devtools.timeline"]}})
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)
+    cdp.detach()
+    wasm = live.url + "pyodide/pyodide.asm.wasm"
+    return any(e.get("name") == CODE_READ and e.get("args", {}).get("url") == wasm
+               for e in events)
+
+
+def until_compiled_code_kept(contexts: dict, sites: dict, seconds: float) -> dict:
+    """Each app played on, ``seconds`` at a time, until its start reads the runtime's
+    compiled code (COMPILED_ROUNDS times at most); how long each was played more, or
+    None for one that never got there."""
+    more = {}
+    for key, context in contexts.items():
+        more[key] = None
+        for round_ in range(COMPILED_ROUNDS):
+            if reads_compiled_code(context, sites[key[1]]):
+                more[key] = round_ * seconds
+                break
+            played([context], seconds)
+    return more
 
 
 def played(contexts, seconds: float) -> None:
@@ -265,7 +311,8 @@ def stages_table(runs_by: dict[str, list[dict]]) -> None:
 
 
 def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeats: int,
-                tab: str, profile: str = "incognito", seconds: float = PLAYED_S) -> None:
+                tab: str, profile: str = "incognito", seconds: float = PLAYED_S,
+                compiled: str = "kept") -> None:
     if profile == "incognito":
         browsers = {k: launch(playwright, k) for k in which}
         contexts = {(k, s): warmed(b, live) for k, b in browsers.items()
@@ -275,6 +322,9 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
                     for k in which for s, live in sites.items()}
         browsers = {k: OnDisk(contexts[(k, next(iter(sites)))]) for k in which}
     played(contexts.values(), seconds)
+    more = {}
+    if compiled == "kept":
+        more = until_compiled_code_kept(contexts, sites, seconds or PLAYED_S)
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     # By turns, each round in the order opposite to the last (ABBA): whichever goes
     # first after the other's start pays for what that start left running.
@@ -288,6 +338,11 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
         how += f", the page's CPU {bench_app.PHONE['cpu']}x slower"
     where = "incognito profiles" if profile == "incognito" else "profiles on disk"
     where += f", the apps played {seconds:g} s first" if seconds else ", the apps only warmed"
+    if more:
+        kept = [f"{NAMES[k]}{', ' + s if len(sites) > 1 else ''}: "
+                + ("never in time" if m is None else f"{m:g} s more") for (k, s), m in more.items()]
+        where += (", then until their starts read the runtime's compiled code the browser "
+                  f"keeps ({'; '.join(kept)})")
     where += (f", each start on a machine at rest (under {QUIET_BUSY:.0%} busy for "
               f"{QUIET_WINDOW_S:g} s)")
     print(header(browsers, f"{repeats} warm starts each ({how}, {where}), by turns, ABBA"))
@@ -454,6 +509,10 @@ def main() -> int:
                         help="warm, phone, trace: the apps played S seconds (a card drawn "
                         "every 1.5 s) before the measured starts (default "
                         f"{PLAYED_S:g}; 0: only warmed)")
+    parser.add_argument("--compiled-code", choices=("kept", "as-played"), default="kept",
+                        help="warm: the apps played on until their starts read the runtime's "
+                        "compiled code the browser keeps, as a returning player's (default), "
+                        "or measured as the play left them")
     parser.add_argument("--phone-cpu", action="store_true",
                         help="warm: each page's CPU throttled as the phone's (4x), the network not")
     args = parser.parse_args()
@@ -474,7 +533,7 @@ def main() -> int:
         with sync_playwright() as playwright:
             if args.only == "warm":
                 warm_report(playwright, which, sites, args.repeats, args.tab, args.profile,
-                            args.played)
+                            args.played, args.compiled_code)
             elif args.only == "cold":
                 cold_report(playwright, which, live, dist, args.repeats)
             elif args.only == "phone":
