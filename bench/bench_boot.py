@@ -88,8 +88,28 @@ def launch_profile(playwright, which: str, profile: str):
     if profile == "incognito":
         return launch(playwright, which)
     PROFILES.append(tempfile.TemporaryDirectory())
-    return playwright.chromium.launch_persistent_context(
-        PROFILES[-1].name, executable_path=BROWSERS[which], args=CHROMIUM_ARGS)
+    return reopened(playwright, which, PROFILES[-1].name)
+
+
+def reopened(playwright, which: str, path: str):
+    """A browser of its own on the profile at ``path`` (launched anew: a new process)."""
+    context = playwright.chromium.launch_persistent_context(
+        path, executable_path=BROWSERS[which], args=CHROMIUM_ARGS)
+    context.profile_path = path
+    return context
+
+
+def come_back(playwright, which: str, context, live: LiveSite):
+    """The browser closed and opened again on its profile, the app's tab open: a player
+    coming back later. (A reload keeps the process, where V8 may reuse the module the
+    page before compiled, and Chromium keeps no compiled code for a reused module.)"""
+    path = context.profile_path
+    context.close()
+    context = reopened(playwright, which, path)
+    page = context.pages[0] if context.pages else new_page(context)
+    page.goto(live.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT)
+    return context
 
 
 class OnDisk:
@@ -117,16 +137,20 @@ INSTALLED = ("""async () => {
 PLAYED_S = 20.0
 DRAW_EVERY_MS = 1500
 
-# Chromium keeps a wasm module's compiled code beside its cached file once a session has
-# had enough of the module optimised: a first visit's compile (from the download's stream)
-# is never kept, and a restore alone rarely optimises enough, but a returning player's
-# sessions, minutes of play and of the solver's work, get there, and their starts read it
-# (traced: the wasm's functions are then not compiled again as they are called, 3 of them
-# instead of 1077, nor all the others checked). Whether 20 s of play got there is chance
-# (traced: about one app in two). So by default (--compiled-code kept) each app is played
-# on, PLAYED_S at a time, until one of its starts reads the kept code (a traced reload),
-# COMPILED_ROUNDS times at most; "as-played" measures the apps as the play left them.
-COMPILED_ROUNDS = 6
+# Chromium keeps a wasm module's compiled code beside its cached file (V8's rule: once
+# some of it has been optimised and then no more for 2 s): a first visit's compile (from
+# the download's stream) is never kept, but a returning player's session, its moves and
+# its pauses, gets there, and their starts read it (traced: the wasm's functions are then
+# not compiled again as they are called, 3 of them instead of 1077, nor all the others
+# checked). Played after reloads alone, whether the apps got there was chance: a reload's
+# compile often reuses the module the page before compiled, which nothing is kept for.
+# So by default (--compiled-code kept) each app's browser is closed and opened again
+# after the warm-up, as a player comes back, then played, left idle IDLE_S as a player
+# pauses, and played on PLAYED_S more until one of its starts reads the kept code (a
+# traced reload), COMPILED_ROUNDS times at most; "as-played" measures the apps as the
+# play left them.
+COMPILED_ROUNDS = 4
+IDLE_S = 3.0
 CODE_READ = "v8.wasm.moduleCacheHit"  # Blink's trace event: a wasm compile read kept code
 
 
@@ -153,13 +177,14 @@ def reads_compiled_code(context, live: LiveSite) -> bool:
 
 
 def until_compiled_code_kept(contexts: dict, sites: dict, seconds: float) -> dict:
-    """Each app played on, ``seconds`` at a time, until its start reads the runtime's
-    compiled code (COMPILED_ROUNDS times at most); how long each was played more, or
-    None for one that never got there."""
+    """Each app left idle IDLE_S (a player's pause) and played on, ``seconds`` at a time,
+    until its start reads the runtime's compiled code (COMPILED_ROUNDS times at most); how
+    long each was played more, or None for one that never got there."""
     more = {}
     for key, context in contexts.items():
         more[key] = None
         for round_ in range(COMPILED_ROUNDS):
+            context.pages[0].wait_for_timeout(IDLE_S * 1000)
             if reads_compiled_code(context, sites[key[1]]):
                 more[key] = round_ * seconds
                 break
@@ -320,6 +345,9 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
     else:
         contexts = {(k, s): warmed(launch_profile(playwright, k, profile), live)
                     for k in which for s, live in sites.items()}
+        if compiled == "kept":
+            contexts = {(k, s): come_back(playwright, k, context, sites[s])
+                        for (k, s), context in contexts.items()}
         browsers = {k: OnDisk(contexts[(k, next(iter(sites)))]) for k in which}
     played(contexts.values(), seconds)
     more = {}

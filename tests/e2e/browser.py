@@ -31,9 +31,11 @@ CHROMIUM_ARGS = [
 # The tests' own browsers only (the benches keep Chromium's usual settings):
 # - software compositing in the browser process instead of a GPU process that has no GPU
 #   here either (SwiftShader): the same pixels for 5-7% less CPU a test;
-# - WebAssembly kept on V8's baseline compiler (Liftoff) plus the code cache, without
-#   the optimizing recompiles of hot functions: every warm boot recompiled about 0.3 s
-#   of CPU of them (Chromium does not add to a code cache it has read), which a short
-#   test never earns back: 2-5% less CPU a test, the same behaviour (docs/benchmarks.md).
+# - WebAssembly kept on V8's baseline compiler (Liftoff), without the optimizing
+#   recompiles of hot functions: every warm boot recompiled about 0.3 s of CPU of them
+#   (the tests' profiles keep no compiled code: their first visit compiled the wasm from
+#   the download's stream, and a test's restore is too short for Chromium to keep any),
+#   which a short test never earns back: 2-5% less CPU a test, the same behaviour
+#   (docs/benchmarks.md).
 TEST_ARGS = [*CHROMIUM_ARGS, "--disable-gpu", "--js-flags=--no-wasm-tier-up"]
 BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine

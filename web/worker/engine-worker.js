@@ -85,10 +85,11 @@ function answerAhead(url, response) {
 const mark = (name) => { timings[name] = Math.round(performance.now() * 10) / 10; };
 timings.origin = performance.timeOrigin;
 
-// The runtime's wasm, compiled from the first moment (from the service
-// worker's cache, so Chromium reuses its code cache) while the snapshot is
-// read and the loader fetches the runtime's script; null if that fails, and
-// loadPyodide then compiles it itself.
+// The runtime's wasm, compiled from the first moment (from the build's cache,
+// through the service worker: Chromium reads the compiled code it keeps beside the
+// file once a session has had enough of it optimised; docs/benchmarks.md, "The
+// runtime's compiled code") while the snapshot is read and the loader fetches the
+// runtime's script; null if that fails, and loadPyodide then compiles it itself.
 // The kept snapshot looked up first of all (the longest of the three reads).
 const snapshotLookup = findSnapshot();
 // On a first visit it compiles as the bytes arrive, and counts once they are checked.
