@@ -144,12 +144,13 @@ DRAW_EVERY_MS = 1500
 # not compiled again as they are called, 3 of them instead of 1077, nor all the others
 # checked). Played after reloads alone, whether the apps got there was chance: a reload's
 # compile often reuses the module the page before compiled, which nothing is kept for.
-# So by default (--compiled-code kept) each app's browser is closed and opened again
-# after the warm-up, as a player comes back, then played, left idle IDLE_S as a player
-# pauses, and played on PLAYED_S more until one of its starts reads the kept code (a
-# traced reload), COMPILED_ROUNDS times at most; "as-played" measures the apps as the
-# play left them.
-COMPILED_ROUNDS = 4
+# And a fresh compile is kept only some of the time (traced: one session of two). So by
+# default (--compiled-code kept) each app's browser is closed and opened again after the
+# warm-up, as a player comes back, played and left idle IDLE_S, as a player pauses, and
+# that is done again (a new session) until one of its starts reads the kept code (a
+# traced reload), COMPILED_ROUNDS sessions at most; the header says which session got
+# there. "as-played" measures the apps as the play left them.
+COMPILED_ROUNDS = 5
 IDLE_S = 3.0
 CODE_READ = "v8.wasm.moduleCacheHit"  # Blink's trace event: a wasm compile read kept code
 
@@ -176,20 +177,25 @@ def reads_compiled_code(context, live: LiveSite) -> bool:
                for e in events)
 
 
-def until_compiled_code_kept(contexts: dict, sites: dict, seconds: float) -> dict:
-    """Each app left idle IDLE_S (a player's pause) and played on, ``seconds`` at a time,
-    until its start reads the runtime's compiled code (COMPILED_ROUNDS times at most); how
-    long each was played more, or None for one that never got there."""
-    more = {}
+def until_compiled_code_kept(playwright, contexts: dict, sites: dict, seconds: float) -> dict:
+    """Each app left idle IDLE_S (a player's pause), then, until its start reads the
+    runtime's compiled code (COMPILED_ROUNDS times at most), its browser opened again (on
+    a profile on disk) and the app played ``seconds`` more; ``contexts`` is updated with
+    the browsers opened. Returns how many sessions each took, or None for one that never
+    got there."""
+    sessions = {}
     for key, context in contexts.items():
-        more[key] = None
+        sessions[key] = None
         for round_ in range(COMPILED_ROUNDS):
+            if round_:
+                if hasattr(context, "profile_path"):
+                    context = contexts[key] = come_back(playwright, key[0], context, sites[key[1]])
+                played([context], seconds)
             context.pages[0].wait_for_timeout(IDLE_S * 1000)
             if reads_compiled_code(context, sites[key[1]]):
-                more[key] = round_ * seconds
+                sessions[key] = round_ + 1
                 break
-            played([context], seconds)
-    return more
+    return sessions
 
 
 def played(contexts, seconds: float) -> None:
@@ -352,7 +358,7 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
     played(contexts.values(), seconds)
     more = {}
     if compiled == "kept":
-        more = until_compiled_code_kept(contexts, sites, seconds or PLAYED_S)
+        more = until_compiled_code_kept(playwright, contexts, sites, seconds or PLAYED_S)
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     # By turns, each round in the order opposite to the last (ABBA): whichever goes
     # first after the other's start pays for what that start left running.
@@ -368,7 +374,7 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
     where += f", the apps played {seconds:g} s first" if seconds else ", the apps only warmed"
     if more:
         kept = [f"{NAMES[k]}{', ' + s if len(sites) > 1 else ''}: "
-                + ("never in time" if m is None else f"{m:g} s more") for (k, s), m in more.items()]
+                + ("not in time" if m is None else f"session {m}") for (k, s), m in more.items()]
         where += (", then until their starts read the runtime's compiled code the browser "
                   f"keeps ({'; '.join(kept)})")
     where += (f", each start on a machine at rest (under {QUIET_BUSY:.0%} busy for "
