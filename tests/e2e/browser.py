@@ -34,8 +34,7 @@ CHROMIUM_ARGS = [
 # - WebAssembly kept on V8's baseline compiler (Liftoff), without the optimizing
 #   recompiles of hot functions: every warm boot recompiled about 0.3 s of CPU of them
 #   (the tests' profiles keep no compiled code: their first visit compiled the wasm from
-#   the download's stream, and a test's restore is too short for Chromium to keep any),
-#   which a short test never earns back: 2-5% less CPU a test, the same behaviour
-#   (docs/benchmarks.md).
+#   the download's stream, which Chromium keeps nothing for), which a short test never
+#   earns back: 2-5% less CPU a test, the same behaviour (docs/benchmarks.md).
 TEST_ARGS = [*CHROMIUM_ARGS, "--disable-gpu", "--js-flags=--no-wasm-tier-up"]
 BOOT_TIMEOUT = 180_000  # ms: a cold boot on a loaded 2-core CI machine
