@@ -356,9 +356,9 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
                         for (k, s), context in contexts.items()}
         browsers = {k: OnDisk(contexts[(k, next(iter(sites)))]) for k in which}
     played(contexts.values(), seconds)
-    more = {}
+    sessions = {}
     if compiled == "kept":
-        more = until_compiled_code_kept(playwright, contexts, sites, seconds or PLAYED_S)
+        sessions = until_compiled_code_kept(playwright, contexts, sites, seconds or PLAYED_S)
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     # By turns, each round in the order opposite to the last (ABBA): whichever goes
     # first after the other's start pays for what that start left running.
@@ -372,9 +372,10 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
         how += f", the page's CPU {bench_app.PHONE['cpu']}x slower"
     where = "incognito profiles" if profile == "incognito" else "profiles on disk"
     where += f", the apps played {seconds:g} s first" if seconds else ", the apps only warmed"
-    if more:
+    if sessions:
         kept = [f"{NAMES[k]}{', ' + s if len(sites) > 1 else ''}: "
-                + ("not in time" if m is None else f"session {m}") for (k, s), m in more.items()]
+                + ("not in time" if n is None else f"session {n}")
+                for (k, s), n in sessions.items()]
         where += (", then until their starts read the runtime's compiled code the browser "
                   f"keeps ({'; '.join(kept)})")
     where += (f", each start on a machine at rest (under {QUIET_BUSY:.0%} busy for "
