@@ -12,12 +12,15 @@ sub-path):
   main/main.js (and .map)                 the page's modules bundled into one (esbuild,
                                           not minified; the source map not precached)
   worker/engine-worker.js (and .map)      the engine worker's modules bundled the same
-                                          way, but for engine-imports.js, build-info.js
-                                          and Pyodide's loader
+                                          way, but for engine-imports.js and Pyodide's
+                                          loader (imported when needed), with the build's
+                                          facts written in
   manifest.json, service-worker.js        from the top level; the service worker
                                           gets its precache list injected here
   build-info.js                           the wheel's name, the build hash and the
                                           runtime files a first visit's worker downloads
+                                          (the worker carries them; this file, not
+                                          precached, is for tools such as the bench pages)
   screenshots/                            the install sheet's pictures, from docs/screenshots
                                           (not precached: only the install sheet shows them)
   wheels/tripeaks-<v>-py3-none-any.whl    built from tripeaks/ (pure Python)
@@ -119,6 +122,10 @@ PAGE_ENTRY = "main/main.js"
 # the Python it runs before its snapshot (which the Pyodide test stage runs too).
 WORKER_ENTRY = "worker/engine-worker.js"
 WORKER_OUTSIDE = ("pyodide/pyodide.mjs", "build-info.js", "worker/engine-imports.js")
+# The build's facts (its hash, the runtime's files): written after the hash, which they
+# carry, and put into the worker's bundle in place of its import (inline_build_facts).
+BUILD_INFO = "build-info.js"
+FACTS_IMPORT = re.compile(r'^import \{([\w\s,]+)\} from "\.\./build-info\.js";$', re.M)
 
 MIME = {
     ".html": "text/html; charset=utf-8",
@@ -241,6 +248,24 @@ def bundle(dist: Path, entry: str, outside: tuple[str, ...] = (),
     (dist / entry).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(kept / "bundle.js", dist / entry)
     shutil.copyfile(kept / "bundle.js.map", dist / f"{entry}.map")
+
+
+def inline_build_facts(worker: Path, facts: dict) -> None:
+    """The worker bundle's import of build-info.js replaced by the facts it names, on the
+    one line it took (its source map stays true): the worker's file then runs with no
+    request before it, where the import cost a second level of them at each start. The
+    build hash covers the bundle as it was with the import (all its code); what is put in
+    follows from the files the hash covers."""
+    text = worker.read_text()
+    found = FACTS_IMPORT.findall(text)
+    if len(found) != 1:
+        raise BuildError(f"{worker.name} must import the build's facts from {BUILD_INFO} once")
+    names = [name.strip() for name in found[0].split(",") if name.strip()]
+    unknown = [name for name in names if name not in facts]
+    if unknown:
+        raise BuildError(f"{worker.name} imports {', '.join(unknown)}, which {BUILD_INFO} lacks")
+    line = "const " + ", ".join(f"{name} = {json.dumps(facts[name])}" for name in names) + ";"
+    worker.write_text(FACTS_IMPORT.sub(lambda _: line, text))
 
 
 def fetch_pyodide(cache: Path = CACHE) -> Path:
@@ -781,7 +806,8 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     # carries it) is written afterwards and hashed on its own. The .gz copies are
     # made from those files and are not precached: each is decoded into its original.
     def listing() -> list[Path]:
-        return sorted(p for p in dist.rglob("*") if p.is_file() and p.name != "service-worker.js"
+        return sorted(p for p in dist.rglob("*") if p.is_file()
+                      and p.relative_to(dist).as_posix() not in ("service-worker.js", BUILD_INFO)
                       and p.suffix not in (".gz", ".xz", ".map")
                       and not p.relative_to(dist).as_posix().startswith(INSTALL_SHEET))
 
@@ -807,17 +833,16 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     wheel_entry = entries[wheel]
     runtime[wheel_entry["url"]] = {"revision": wheel_entry["revision"], "size": wheel_entry["size"],
                                    "type": "application/zip"}
-    (dist / "build-info.js").write_text(
-        "// Written by build.py.\n"
-        f"export const BUILD = {json.dumps(build_hash)};\n"
-        f"export const VERSION = {json.dumps(version)};\n"
-        f"export const WHEEL = {json.dumps('wheels/' + wheel.name)};\n"
-        f"export const PYODIDE = {json.dumps(PYODIDE_VERSION)};\n"
-        f"export const RUNTIME = {json.dumps(runtime, indent=1)};\n"
-    )
+    facts = {"BUILD": build_hash, "VERSION": version, "WHEEL": "wheels/" + wheel.name,
+             "PYODIDE": PYODIDE_VERSION, "RUNTIME": runtime}
+    (dist / BUILD_INFO).write_text("// Written by build.py.\n" + "".join(
+        f"export const {name} = {json.dumps(value, indent=1)};\n" for name, value in facts.items()))
+    inline_build_facts(dist / WORKER_ENTRY, facts)
+    entries[dist / WORKER_ENTRY] = precache_entry(dist, dist / WORKER_ENTRY, gz_sizes, xz_sizes)
 
-    # build-info.js, written just now, is the one file without an entry yet.
-    precache = [entries.get(p) or precache_entry(dist, p, gz_sizes, xz_sizes) for p in listing()]
+    # build-info.js, written just now, is for tools (the bench pages): the app's worker
+    # carries its facts, so it is not precached.
+    precache = [entries[p] for p in listing()]
     sw_source = without_comment_lines((ROOT / "service-worker.js").read_text())
     marker = re.compile(r"/\*__PRECACHE__\*/.*?/\*__END__\*/", re.S)
     if not marker.search(sw_source):

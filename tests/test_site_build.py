@@ -9,8 +9,9 @@ import pytest
 import build
 
 WEB = Path(build.ROOT) / "web"
-# Not modules of the page: a classic script of its own, and the engine's worker's modules.
-PAGE_SCRIPTS = {"boot.js"} | set(build.module_graph(
+# Not modules of the page: a classic script of its own, and the engine's worker's modules
+# (and the import list it loads when it starts Python afresh).
+PAGE_SCRIPTS = {"boot.js", "worker/engine-imports.js"} | set(build.module_graph(
     WEB, "worker/engine-worker.js", frozenset({"build-info.js", "pyodide/pyodide.mjs"})))
 
 

@@ -42,6 +42,22 @@ def test_a_wheel_that_does_not_match_its_hash_is_refused(page, site_dir, make_si
     assert "could not start" in " ".join(notices(page))
 
 
+LATER_IMPORT = re.compile(r"""\bimport\(["'](\.{1,2}/[^"']+)["']\)""")
+
+
+def test_the_worker_carries_the_facts_of_its_own_build(site_dir):
+    """The worker names its build's cache (where the snapshot and the runtime's files are
+    kept) by the hash written into it: the hash the service worker caches the build under."""
+    sw = (site_dir / "service-worker.js").read_text()
+    injected = re.search(r"/\*__PRECACHE__\*/(.*?)/\*__END__\*/", sw, re.S)[1]
+    build_hash = json.loads(injected)["build"]
+    worker = (site_dir / build.WORKER_ENTRY).read_text()
+    assert f'const BUILD = "{build_hash}", RUNTIME = {{' in worker
+    info = (site_dir / build.BUILD_INFO).read_text()
+    assert f'export const BUILD = "{build_hash}";' in info  # for tools; not precached
+    assert f'"url": "{build.BUILD_INFO}"' not in sw
+
+
 @pytest.mark.parametrize("entry", [build.PAGE_ENTRY, build.WORKER_ENTRY])
 def test_the_page_and_the_worker_ship_as_one_module_each_with_a_map_back(site_dir, entry):
     """The page's modules bundled into main/main.js, the engine worker's into its own
@@ -53,8 +69,9 @@ def test_the_page_and_the_worker_ship_as_one_module_each_with_a_map_back(site_di
     beside = [name for name in outside if Path(name).parent == folder]
     assert shipped == sorted([entry, f"{entry}.map", *beside])
     bundle = (site_dir / entry).read_text(encoding="utf-8")
-    imported = {os.path.normpath(folder / target) for target in build.IMPORT.findall(bundle)}
-    assert imported == set(outside)  # the files kept outside, and nothing else
+    assert build.IMPORT.findall(bundle) == []  # nothing to wait for before it runs
+    later = {os.path.normpath(folder / target) for target in LATER_IMPORT.findall(bundle)}
+    assert later == set(outside) - {build.BUILD_INFO}  # the loader, the engine's import list
     assert bundle.rstrip().endswith(f"//# sourceMappingURL={Path(entry).name}.map")
 
     source_map = json.loads((site_dir / f"{entry}.map").read_text(encoding="utf-8"))

@@ -17,12 +17,18 @@
 // cannot be read or fails to boot is dropped, Python starts the slow way, and
 // this build makes no more snapshots on this device.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+// The worker's file imports nothing before it runs: its modules are bundled into it,
+// and build.py writes the build's facts in place of the import of build-info.js
+// (inline_build_facts), so its start waits for no second level of requests. Pyodide's
+// loader (pyodide.mjs) is imported from the first moment, beside the snapshot's read,
+// and the engine's import list only by a boot that starts Python afresh.
 import { BUILD, RUNTIME } from "../build-info.js";
 import { opened, pack } from "./snapshot-pack.js";
 import { SnapshotStore } from "./snapshot-store.js";
-import { IMPORTS } from "./engine-imports.js";
 import { RuntimeDownload, requestURL } from "./runtime-download.js";
+
+const pyodideLoader = import("../pyodide/pyodide.mjs");
+pyodideLoader.catch(() => {}); // failed: the boot that awaits it says so
 
 const base = new URL("../", import.meta.url); // the site's root: this file is in worker/
 const indexURL = new URL("pyodide/", base).href;
@@ -245,7 +251,7 @@ function compiledOnce(Module) {
   return Remembered;
 }
 
-async function bootFromSnapshot(snapshot) {
+async function bootFromSnapshot(snapshot, loadPyodide) {
   try {
     // Its bytes in hand before loadPyodide starts: a snapshot that cannot be read
     // or is not whole must fail here, since a loadPyodide that failed half way leaves
@@ -281,13 +287,15 @@ async function bootFromSnapshot(snapshot) {
   }
 }
 
-async function bootPlain() {
+async function bootPlain(loadPyodide) {
+  const engineImports = import("./engine-imports.js");
+  engineImports.catch(() => {}); // failed: awaited below, which says so
   const pyodide = await instantiating(0, () => loadPyodide({ ...options, _makeSnapshot: makeSnapshots }));
   progress("engine");
   const failed = [];
   await pyodide.loadPackage("tripeaks", { messageCallback: () => {}, errorCallback: (m) => failed.push(m) });
   if (failed.length) throw new Error(failed.join("; "));
-  pyodide.runPython(IMPORTS);
+  pyodide.runPython((await engineImports).IMPORTS);
   mark("imported");
   if (makeSnapshots) {
     // Pyodide 314 will not snapshot while its record of loaded packages is not
@@ -310,10 +318,11 @@ async function boot() {
     step = "runtime";
     if (direct) direct.downloaded.then(() => progress("runtime")); // said once the download is in
     else progress(step);
-    let pyodide = snapshot ? await bootFromSnapshot(snapshot) : null;
+    const { loadPyodide } = await pyodideLoader;
+    let pyodide = snapshot ? await bootFromSnapshot(snapshot, loadPyodide) : null;
     if (!pyodide) {
       step = "runtime";
-      pyodide = await bootPlain();
+      pyodide = await bootPlain(loadPyodide);
     }
     step = "import";
     progress(step);
