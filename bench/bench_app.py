@@ -98,18 +98,20 @@ WORKER = """() => {
 # loader: the wasm's compile and the snapshot's read.
 STAGES = [
     ("fetch", "worker started, its modules loaded (navigation to boot())", None),
-    ("snapshot-found", "kept snapshot found and read (its file in the private file system, "
+    ("snapshot-found", "kept snapshot found and opened (its file in the private file system, "
      "while the cache says whether the build's failed)", "fetch"),
     ("precompiled", "wasm compiled (compileStreaming from the cache), in parallel", "fetch"),
-    ("snapshot-read", "snapshot's bytes in (read with the file; from Cache Storage where no "
-     "file can be kept), in parallel", "snapshot-found"),
-    ("snapshot-checked", "snapshot checked whole (its pages counted)", "snapshot-read"),
+    ("snapshot-read", "snapshot in hand (the file's reader; the bytes from Cache Storage where "
+     "no file can be kept), in parallel", "snapshot-found"),
+    ("snapshot-checked", "snapshot checked whole (its header and page map read, its pages "
+     "counted)", "snapshot-read"),
     ("factory", "loadPyodide started, its settings made, the runtime's factory called",
      "snapshot-checked"),
     ("compile-start", "the runtime's module set up (Pyodide's and Emscripten's own script), "
      "ready to instantiate", "factory"),
     ("compile-end", "wasm instantiated", "compile-start"),
-    ("loaded", "snapshot restored, loadPyodide returned", "compile-end"),
+    ("loaded", "snapshot restored (its file's pages read into the runtime's memory), "
+     "loadPyodide returned", "compile-end"),
     ("ready", "engine's hello answered, worker ready", "loaded"),
 ]
 

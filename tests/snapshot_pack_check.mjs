@@ -1,7 +1,7 @@
 // Run by tests/test_snapshot_pack.py: the kept snapshot's packed form, from
 // web/worker/snapshot-pack.js as the site ships it, against snapshots made here.
 // Prints one JSON line: what each check found.
-import { opened, pack } from "../web/worker/snapshot-pack.js";
+import { bytesReader, opened, pack } from "../web/worker/snapshot-pack.js";
 
 const PAGE = 65536;
 let seed = 7;
@@ -34,6 +34,31 @@ for (const length of [1000, PAGE, 3 * PAGE, 5 * PAGE + 123, 9 * PAGE - 1]) {
     restored: same(heap.subarray(0, length - from), bytes.subarray(from)),
     beyond: heap.subarray(length - from).every((x) => x === 0xaa), // memory past the snapshot untouched
     smaller: pack(bytes).length <= bytes.length + 16 + Math.ceil(length / PAGE / 8) + 4,
+  };
+}
+// Read through a reader, as a kept file is: the same bytes, each run of kept pages in one
+// read (a page at a time would be hundreds of reads a start), and the reader closed with it.
+{
+  const bytes = snapshot(40 * PAGE + 5);
+  const packed = pack(bytes);
+  const reads = [];
+  let closed = false;
+  const file = bytesReader(packed);
+  const reader = { size: file.size, read: (target, at) => { reads.push(target.length); file.read(target, at); }, close: () => { closed = true; } };
+  const kept = opened(reader);
+  const heap = new Uint8Array(bytes.length);
+  const before = reads.length; // the form and the page map
+  kept.restore(heap, 0);
+  let runs = 0;
+  for (let page = 0; page < 41; page++) {
+    const empty = (p) => bytes.subarray(p * PAGE, (p + 1) * PAGE).every((x) => x === 0);
+    if (!empty(page) && (page === 0 || empty(page - 1))) runs++;
+  }
+  kept.close();
+  results.reader = {
+    restored: same(heap, bytes),
+    oneReadARun: reads.length - before === runs && runs < 41,
+    closed,
   };
 }
 const packed = pack(snapshot(4 * PAGE));

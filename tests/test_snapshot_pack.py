@@ -32,3 +32,7 @@ def test_a_packed_snapshot_comes_back_byte_for_byte(found, length):
 
 def test_a_damaged_snapshot_is_refused_before_the_runtime_starts(found):
     assert found["damaged"] == {"cut": True, "spare": True, "form": True, "tooSmallHeap": True}
+
+
+def test_a_kept_file_is_read_into_place_a_run_of_pages_at_a_time(found):
+    assert found["reader"] == {"restored": True, "oneReadARun": True, "closed": True}

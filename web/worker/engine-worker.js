@@ -147,9 +147,9 @@ function progress(step) {
 }
 
 /**
- * The kept snapshot as {bytes}, bytes a promise of it opened (snapshot-pack.js):
- * read and checked while the runtime's script and wasm load (snapshot-store.js).
- * Null when none is kept.
+ * The kept snapshot as {opening}, a promise of it opened (snapshot-pack.js): its
+ * file opened and its form checked while the runtime's script and wasm load
+ * (snapshot-store.js), its pages read at the restore. Null when none is kept.
  */
 async function findSnapshot() {
   if (!useSnapshots) return null;
@@ -162,11 +162,16 @@ async function findSnapshot() {
     }
     if (!kept) return null;
     return {
-      bytes: kept.bytes.then((packed) => {
+      opening: kept.source.then((source) => {
         mark("snapshot-read");
-        const snapshot = opened(packed);
-        mark("snapshot-checked");
-        return snapshot;
+        try {
+          const snapshot = opened(source);
+          mark("snapshot-checked");
+          return snapshot;
+        } catch (error) {
+          if (source.close) source.close();
+          throw error;
+        }
       }),
     };
   } catch {
@@ -252,12 +257,13 @@ function compiledOnce(Module) {
 }
 
 async function bootFromSnapshot(snapshot, loadPyodide) {
+  let kept = null;
   try {
-    // Its bytes in hand before loadPyodide starts: a snapshot that cannot be read
+    // Checked whole before loadPyodide starts: a snapshot that cannot be opened
     // or is not whole must fail here, since a loadPyodide that failed half way leaves
     // the next one (the plain boot) waiting for ever. The runtime's script and
     // wasm are on their way meanwhile (see compiling and loaderScript).
-    const kept = await snapshot.bytes;
+    kept = await snapshot.opening;
     // Pyodide's snapshot: its header (its length in its second word), then the heap.
     // Pyodide is given the header alone, and the heap is written from the packed
     // pages straight into the runtime's memory once Pyodide has checked the header:
@@ -275,10 +281,14 @@ async function bootFromSnapshot(snapshot, loadPyodide) {
       return module;
     };
     const boot = () => loadPyodide({ ...options, _loadSnapshot: header });
-    const pyodide = await instantiating(kept.length - heapAt, boot).finally(() => { restoring = null; });
+    const pyodide = await instantiating(kept.length - heapAt, boot).finally(() => {
+      restoring = null;
+      kept.close();
+    });
     timings.snapshot = "used";
     return pyodide;
   } catch (error) {
+    if (kept) kept.close(); // before its file is deleted
     const why = String((error && error.message) || error);
     console.warn("engine snapshot failed; starting Python afresh, and making no more:", why);
     await store.forget(why);
@@ -312,9 +322,10 @@ async function bootPlain(loadPyodide) {
 
 async function boot() {
   let step = "fetch";
+  let snapshot = null;
   try {
     progress(step);
-    const snapshot = await snapshotLookup;
+    snapshot = await snapshotLookup;
     step = "runtime";
     if (direct) direct.downloaded.then(() => progress("runtime")); // said once the download is in
     else progress(step);
@@ -335,6 +346,7 @@ async function boot() {
     postMessage({ type: "ready", info: { ...hello.result, build: BUILD, timings } });
     for (const message of early.splice(0)) answer(message);
   } catch (error) {
+    if (snapshot) await snapshot.opening.then((kept) => kept.close(), () => {});
     if (step !== "fetch") await store.forget();
     postMessage({
       type: "boot-error",

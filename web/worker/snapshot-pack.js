@@ -22,6 +22,9 @@ const mapBytes = (pages) => Math.ceil(pages / 32) * 4;
 /** How many bytes at its start say a packed snapshot's form. */
 export const FORM_LENGTH = MAGIC.length;
 
+/** How many bytes at its start looksPacked reads. */
+export const HEADER_LENGTH = HEADER;
+
 /** Whether ``bytes`` begin as a packed snapshot does (whole or not: see opened). */
 export function looksPacked(bytes) {
   return bytes.length >= HEADER && String.fromCharCode(...bytes.subarray(0, MAGIC.length)) === MAGIC;
@@ -64,53 +67,88 @@ export function pack(bytes) {
 }
 
 /**
- * The packed snapshot, checked whole (its form, header and length) before the
- * runtime starts, so that a damaged one fails here: `length` its bytes unpacked,
- * `head(n)` its first n bytes, `restore(heap, from)` its bytes from `from` on
- * written into the runtime's memory from address 0, empty pages as zeros. The
- * snapshot is never unpacked whole: its kept pages go straight where they belong.
+ * Packed bytes as a reader: ``read(target, at)`` fills ``target`` from byte ``at``.
+ * A kept file is read through one of its own (snapshot-store.js), straight into place.
  */
-export function opened(packed) {
-  if (!looksPacked(packed)) throw new Error("the kept snapshot is not in a known form");
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+export function bytesReader(packed) {
+  return {
+    size: packed.length,
+    read(target, at) {
+      if (at + target.length > packed.length) throw new Error("the kept snapshot is cut short");
+      target.set(packed.subarray(at, at + target.length));
+    },
+    close() {},
+  };
+}
+
+/**
+ * The packed snapshot (its bytes, or a reader: bytesReader), checked whole (its form,
+ * header and length) before the runtime starts, so that a damaged one fails here:
+ * `length` its bytes unpacked, `head(n)` its first n bytes, `restore(heap, from)` its
+ * bytes from `from` on written into the runtime's memory from address 0, empty pages
+ * as zeros, and `close()` once done. The snapshot is never unpacked whole: its kept
+ * pages are read straight where they belong, each run of them in one read.
+ */
+export function opened(source) {
+  const reader = source instanceof Uint8Array ? bytesReader(source) : source;
+  const form = new Uint8Array(Math.min(HEADER, reader.size));
+  reader.read(form, 0);
+  if (!looksPacked(form)) throw new Error("the kept snapshot is not in a known form");
+  const view = new DataView(form.buffer);
   const length = view.getUint32(8, true);
   const pages = view.getUint32(12, true);
   if (pages !== Math.ceil(length / PAGE)) throw new Error("the kept snapshot's header is damaged");
-  const kept = (page) => (packed[HEADER + (page >> 3)] & (1 << (page & 7))) !== 0;
+  const map = new Uint8Array(mapBytes(pages));
+  if (HEADER + map.length > reader.size) throw new Error("the kept snapshot is cut short");
+  reader.read(map, HEADER);
+  const kept = (page) => (map[page >> 3] & (1 << (page & 7))) !== 0;
   const size = (page) => Math.min(PAGE, length - page * PAGE);
-  let expected = HEADER + mapBytes(pages);
+  let expected = HEADER + map.length;
   for (let page = 0; page < pages; page++) if (kept(page)) expected += size(page);
-  if (packed.length < expected) throw new Error("the kept snapshot is cut short");
-  if (packed.length > expected) throw new Error("the kept snapshot has bytes to spare");
+  if (reader.size < expected) throw new Error("the kept snapshot is cut short");
+  if (reader.size > expected) throw new Error("the kept snapshot has bytes to spare");
 
-  /** Call visit(page, at) for each page from the one holding byte `from`; at: where its bytes are, or -1. */
-  function walk(from, to, visit) {
-    let at = HEADER + mapBytes(pages);
+  /**
+   * Write the snapshot's bytes [from, to) into ``out`` (from its start): each run of
+   * kept pages read in one piece, each run of empty ones filled with zeros.
+   */
+  function copy(out, from, to) {
+    let at = HEADER + map.length; // where the next kept page's bytes are
+    let run = null; // {kept, start, end, at}: consecutive pages of one kind, in bytes of the snapshot
+    const flush = () => {
+      if (!run) return;
+      const target = out.subarray(run.start - from, run.end - from);
+      if (run.kept) reader.read(target, run.at + (run.start - run.first));
+      else target.fill(0);
+      run = null;
+    };
     for (let page = 0; page < pages && page * PAGE < to; page++) {
-      if (page >= Math.floor(from / PAGE)) visit(page, kept(page) ? at : -1);
-      if (kept(page)) at += size(page);
+      const isKept = kept(page);
+      const end = Math.min(page * PAGE + size(page), to);
+      if (page * PAGE + size(page) > from) {
+        const start = Math.max(page * PAGE, from);
+        if (run && run.kept === isKept) run.end = end;
+        else {
+          flush();
+          run = { kept: isKept, start, end, first: page * PAGE, at };
+        }
+      }
+      if (isKept) at += size(page);
     }
+    flush();
   }
 
   return {
     length,
     head(n) {
       const out = new Uint8Array(Math.min(n, length));
-      walk(0, out.length, (page, at) => {
-        const start = page * PAGE;
-        const end = Math.min(start + size(page), out.length);
-        if (at >= 0) out.set(packed.subarray(at, at + end - start), start);
-      });
+      copy(out, 0, out.length);
       return out;
     },
     restore(heap, from) {
       if (length - from > heap.length) throw new Error("the kept snapshot does not fit the runtime's memory");
-      walk(from, length, (page, at) => {
-        const start = Math.max(page * PAGE, from);
-        const end = page * PAGE + size(page);
-        if (at >= 0) heap.set(packed.subarray(at + start - page * PAGE, at + size(page)), start - from);
-        else heap.fill(0, start - from, end - from);
-      });
+      copy(heap, from, length);
     },
+    close: () => reader.close(),
   };
 }

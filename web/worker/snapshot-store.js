@@ -2,18 +2,19 @@
 // it on a build's first boot and restores it on every later one).
 //
 // In the origin private file system, a file for each build of each copy of the app
-// (copies at other paths share the origin on GitHub Pages), read through a
-// synchronous access handle straight into memory: the 21 MB come in about 15 ms,
-// and outside Cache Storage, which is reading the runtime's own files for the
-// same start. Where a worker has no such handle or the file system refuses, the
-// build's cache keeps it, as it keeps the site's files. Why a build's snapshot
-// failed to boot is kept in the build's cache, so that the build makes no more.
+// (copies at other paths share the origin on GitHub Pages), opened with a synchronous
+// access handle: its pages are read straight into the runtime's memory as the snapshot
+// is restored (snapshot-pack.js), outside Cache Storage, which is reading the runtime's
+// own files for the same start, and with no 20 MB copy of it made on the way. Where a
+// worker has no such handle or the file system refuses, the build's cache keeps it, as
+// it keeps the site's files. Why a build's snapshot failed to boot is kept in the
+// build's cache, so that the build makes no more.
 //
 //   tripeaks-engine/<the build's cache name, encoded>.snapshot
 //
 // The service worker deletes an older build's file with its cache (service-worker.js).
 
-import { FORM_LENGTH, looksPacked } from "./snapshot-pack.js";
+import { FORM_LENGTH, HEADER_LENGTH, bytesReader, looksPacked } from "./snapshot-pack.js";
 
 const DIRECTORY = "tripeaks-engine";
 
@@ -30,18 +31,22 @@ export class SnapshotStore {
 
   /**
    * What this device keeps for the build: {failed} (a snapshot of it failed to boot)
-   * or {bytes} (a promise of the packed snapshot), or null for nothing. The file is
-   * read while the cache is asked whether the build failed.
+   * or {source} (a promise of the packed snapshot: a reader of its file, open until
+   * the snapshot is restored, for opened() in snapshot-pack.js, or its bytes), or null.
+   * The file is opened while the cache is asked whether the build failed.
    */
   async find() {
-    const file = this.#readFile().catch(() => null);
+    const file = this.#openFile().catch(() => null);
     const cache = await caches.open(this.cacheName);
     const failed = await cache.match(this.urls.failed);
-    if (failed) return { failed: true };
-    const bytes = await file;
-    if (bytes) return { bytes: Promise.resolve(bytes) };
+    if (failed) {
+      (await file)?.close();
+      return { failed: true };
+    }
+    const reader = await file;
+    if (reader) return { source: Promise.resolve(reader) };
     const hit = await cache.match(this.urls.snapshot);
-    return hit ? { bytes: hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
+    return hit ? { source: hit.arrayBuffer().then((buffer) => new Uint8Array(buffer)) } : null;
   }
 
   /** Keep the packed snapshot: in the file, or in the build's cache if the file cannot be written. */
@@ -72,26 +77,41 @@ export class SnapshotStore {
     return root.getDirectoryHandle(DIRECTORY, { create });
   }
 
-  /** The file's bytes, or null: no file, or one a crash cut before its first bytes were
-   * written (they are written last). */
-  async #readFile() {
+  /** A reader of the file ({size, read(target, at), close()}), or null: no file, or one a
+   * crash cut before its first bytes were written (they are written last). */
+  async #openFile() {
     const handle = await (await this.#directory()).getFileHandle(this.name);
-    let bytes = null;
+    let reader = null;
     try {
       // Shared with another tab that reads it at the same moment ("read-only"; a
       // browser that knows no modes locks it, and the file is read as a File then).
       const access = await handle.createSyncAccessHandle({ mode: "read-only" });
+      reader = {
+        size: 0,
+        read(target, at) {
+          if (access.read(target, { at }) !== target.length) throw new Error("the kept snapshot could not be read");
+        },
+        close: () => access.close(),
+      };
       try {
-        const size = access.getSize();
-        bytes = new Uint8Array(size);
-        if (access.read(bytes, { at: 0 }) !== size) throw new Error("read short");
-      } finally {
+        reader.size = access.getSize();
+      } catch (error) {
         access.close();
+        throw error;
       }
     } catch {
-      bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+      reader = bytesReader(new Uint8Array(await (await handle.getFile()).arrayBuffer()));
     }
-    return looksPacked(bytes) ? bytes : null;
+    const form = new Uint8Array(Math.min(HEADER_LENGTH, reader.size));
+    try {
+      reader.read(form, 0);
+    } catch (error) {
+      reader.close();
+      throw error;
+    }
+    if (looksPacked(form)) return reader;
+    reader.close();
+    return null;
   }
 
   async #writeFile(packed) {
