@@ -261,8 +261,9 @@ async function bootFromSnapshot(snapshot, loadPyodide) {
   try {
     // Checked whole before loadPyodide starts: a snapshot that cannot be opened
     // or is not whole must fail here, since a loadPyodide that failed half way leaves
-    // the next one (the plain boot) waiting for ever. The runtime's script and
-    // wasm are on their way meanwhile (see compiling and loaderScript).
+    // the next one (the plain boot) waiting for ever. (Its pages are read later, at
+    // the restore, from the file whose length and page map were checked here.) The
+    // runtime's script and wasm are on their way meanwhile (see compiling and loaderScript).
     kept = await snapshot.opening;
     // Pyodide's snapshot: its header (its length in its second word), then the heap.
     // Pyodide is given the header alone, and the heap is written from the packed

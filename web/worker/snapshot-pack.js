@@ -114,7 +114,9 @@ export function opened(source) {
    */
   function copy(out, from, to) {
     let at = HEADER + map.length; // where the next kept page's bytes are
-    let run = null; // {kept, start, end, at}: consecutive pages of one kind, in bytes of the snapshot
+    // Consecutive pages of one kind: bytes [start, end) of the snapshot, from the page at
+    // `first`, and (kept ones) `at` where that page's bytes are in the packed form.
+    let run = null;
     const flush = () => {
       if (!run) return;
       const target = out.subarray(run.start - from, run.end - from);
