@@ -161,19 +161,19 @@ async function findSnapshot() {
       return null;
     }
     if (!kept) return null;
-    return {
-      opening: kept.source.then((source) => {
-        mark("snapshot-read");
-        try {
-          const snapshot = opened(source);
-          mark("snapshot-checked");
-          return snapshot;
-        } catch (error) {
-          if (source.close) source.close();
-          throw error;
-        }
-      }),
-    };
+    const opening = kept.source.then((source) => {
+      mark("snapshot-read");
+      try {
+        const snapshot = opened(source);
+        mark("snapshot-checked");
+        return snapshot;
+      } catch (error) {
+        if (source.close) source.close();
+        throw error;
+      }
+    });
+    opening.catch(() => {}); // a damaged one: bootFromSnapshot says so, when it gets there
+    return { opening };
   } catch {
     return null;
   }

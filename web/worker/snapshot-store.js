@@ -37,8 +37,15 @@ export class SnapshotStore {
    */
   async find() {
     const file = this.#openFile().catch(() => null);
-    const cache = await caches.open(this.cacheName);
-    const failed = await cache.match(this.urls.failed);
+    let cache;
+    let failed;
+    try {
+      cache = await caches.open(this.cacheName);
+      failed = await cache.match(this.urls.failed);
+    } catch (error) {
+      (await file)?.close(); // not held open by a start that will not read it
+      throw error;
+    }
     if (failed) {
       (await file)?.close();
       return { failed: true };
