@@ -95,7 +95,7 @@ WORKER = """() => {
 
 # The warm boot's stages, in order: (worker timing, what ends there, the
 # timing it runs from; None: navigation start). Two run side by side with the
-# loader: the wasm's compile and the snapshot's read.
+# loader: the wasm's compile and the snapshot's lookup.
 STAGES = [
     ("fetch", "worker started, its modules loaded (navigation to boot())", None),
     ("snapshot-found", "kept snapshot found and opened (its file in the private file system, "

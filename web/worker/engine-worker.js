@@ -20,7 +20,7 @@
 // The worker's file imports nothing before it runs: its modules are bundled into it,
 // and build.py writes the build's facts in place of the import of build-info.js
 // (inline_build_facts), so its start waits for no second level of requests. Pyodide's
-// loader (pyodide.mjs) is imported from the first moment, beside the snapshot's read,
+// loader (pyodide.mjs) is imported from the first moment, beside the snapshot's lookup,
 // and the engine's import list only by a boot that starts Python afresh.
 import { BUILD, RUNTIME } from "../build-info.js";
 import { opened, pack } from "./snapshot-pack.js";
@@ -84,8 +84,8 @@ function answerAhead(url, response) {
 // Where a boot's time goes, in ms from the worker's start (its time origin,
 // `origin`, in ms since the epoch, so the page can put them on its own clock):
 // fetch/runtime/engine/import when each step begins, snapshot-read when the
-// kept snapshot's bytes are in, snapshot-checked once they are known whole
-// (snapshot-pack.js), compile-start/compile-end around the runtime's
+// kept snapshot is in hand (its file open, or its bytes from the cache),
+// snapshot-checked once it is known whole (snapshot-pack.js), compile-start/compile-end around the runtime's
 // WebAssembly instantiation (fetch of the wasm from the cache and compile),
 // loaded when loadPyodide returns (the snapshot restored), ready.
 const mark = (name) => { timings[name] = Math.round(performance.now() * 10) / 10; };
@@ -94,9 +94,9 @@ timings.origin = performance.timeOrigin;
 // The runtime's wasm, compiled from the first moment (from the build's cache,
 // through the service worker: Chromium reads the compiled code it keeps beside the
 // file once a session has had enough of it optimised; docs/benchmarks.md, "The
-// runtime's compiled code") while the snapshot is read and the loader fetches the
+// runtime's compiled code") while the snapshot is looked up and the loader fetches the
 // runtime's script; null if that fails, and loadPyodide then compiles it itself.
-// The kept snapshot looked up first of all (the longest of the three reads).
+// The kept snapshot looked up first of all.
 const snapshotLookup = findSnapshot();
 // On a first visit it compiles as the bytes arrive, and counts once they are checked.
 const compiling = "compileStreaming" in WebAssembly ? precompile() : Promise.resolve(null);

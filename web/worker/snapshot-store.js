@@ -93,19 +93,20 @@ export class SnapshotStore {
       // Shared with another tab that reads it at the same moment ("read-only"; a
       // browser that knows no modes locks it, and the file is read as a File then).
       const access = await handle.createSyncAccessHandle({ mode: "read-only" });
+      let size;
+      try {
+        size = access.getSize();
+      } catch (error) {
+        access.close();
+        throw error;
+      }
       reader = {
-        size: 0,
+        size,
         read(target, at) {
           if (access.read(target, { at }) !== target.length) throw new Error("the kept snapshot could not be read");
         },
         close: () => access.close(),
       };
-      try {
-        reader.size = access.getSize();
-      } catch (error) {
-        access.close();
-        throw error;
-      }
     } catch {
       reader = bytesReader(new Uint8Array(await (await handle.getFile()).arrayBuffer()));
     }
