@@ -237,9 +237,13 @@ def bundle(dist: Path, entry: str, outside: tuple[str, ...] = (),
                         *external, "--sourcemap", f"--outfile={entry}", "--allow-overwrite",
                         "--log-level=warning"], cwd=dist, check=True)
         kept.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(dist / entry, kept / "bundle.js")
-        shutil.copyfile(dist / f"{entry}.map", kept / "bundle.js.map.part")
-        (kept / "bundle.js.map.part").rename(kept / "bundle.js.map")  # whole, or not kept
+        # Each file put in place whole under a name of this process's own: two builds at
+        # once (the test workers' sites) neither read the other's half-written copy nor
+        # move each other's file away. The map last: it says the bundle is kept.
+        part = f".{os.getpid()}.part"
+        for name, source in (("bundle.js", dist / entry), ("bundle.js.map", dist / f"{entry}.map")):
+            shutil.copyfile(source, kept / (name + part))
+            (kept / (name + part)).replace(kept / name)
     for name in modules:
         (dist / name).unlink(missing_ok=True)
     for folder in sorted({(dist / name).parent for name in modules}, reverse=True):
