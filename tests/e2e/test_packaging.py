@@ -42,6 +42,27 @@ def test_a_wheel_that_does_not_match_its_hash_is_refused(page, site_dir, make_si
     assert "could not start" in " ".join(notices(page))
 
 
+def test_the_runtime_script_is_pyodides_with_its_factory_compiled_with_it(site_dir):
+    """The site's pyodide.asm.mjs is the pinned Pyodide's, but for the brackets that have V8
+    compile its factory with the script (build.eager_factory): nothing else of it changed."""
+    shipped = (site_dir / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    pinned = (build.fetch_pyodide() / "pyodide.asm.mjs").read_bytes()
+    assert shipped.startswith(b"var _createPyodideModule=(async function _createPyodideModule(")
+    assert shipped.rstrip().endswith(b"return moduleRtn});export default _createPyodideModule;")
+    unbracketed = shipped.removeprefix(b"var _createPyodideModule=(").replace(
+        b";return moduleRtn});export default", b";return moduleRtn}export default", 1)
+    assert unbracketed == pinned
+
+
+def test_a_runtime_script_of_another_shape_stops_the_build():
+    """A Pyodide whose script is not one exported factory: the build says so, rather than
+    shipping a script it changed blind."""
+    with pytest.raises(build.BuildError, match="eager_factory"):
+        build.eager_factory("export function createPyodideModule(){}\n")
+    with pytest.raises(build.BuildError, match="eager_factory"):
+        build.eager_factory(build.FACTORY_HEAD + "moduleArg={}){return 1}\n")
+
+
 LATER_IMPORT = re.compile(r"""\bimport\(["'](\.{1,2}/[^"']+)["']\)""")
 
 
