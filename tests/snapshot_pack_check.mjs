@@ -61,6 +61,32 @@ for (const length of [1000, PAGE, 3 * PAGE, 5 * PAGE + 123, 9 * PAGE - 1]) {
     closed,
   };
 }
+// Restored into memory known to hold zeros from some address on (untouchedFrom): the
+// snapshot's empty pages written only below it, its kept pages everywhere.
+{
+  const bytes = snapshot(24 * PAGE + 77);
+  const from = PAGE + 300; // the heap's start: inside a page
+  const zeros = 9 * PAGE + 5000; // inside a page too
+  const heap = new Uint8Array(bytes.length - from).fill(0xaa); // marks where nothing was written
+  opened(pack(bytes)).restore(heap, from, zeros);
+  const written = (at) => heap[at] !== 0xaa;
+  let keptWritten = true;
+  let emptyBelow = true;
+  let emptyAbove = true;
+  let emptyPagesAbove = 0;
+  const isEmpty = Array.from({ length: Math.ceil(bytes.length / PAGE) },
+    (_, page) => bytes.subarray(page * PAGE, (page + 1) * PAGE).every((x) => x === 0));
+  for (let at = 0; at < heap.length; at++) {
+    const empty = isEmpty[Math.floor((at + from) / PAGE)];
+    if (!empty) keptWritten &&= heap[at] === bytes[at + from];
+    else if (at < zeros) emptyBelow &&= heap[at] === 0;
+    else {
+      emptyAbove &&= !written(at);
+      if ((at + from) % PAGE === 0) emptyPagesAbove++;
+    }
+  }
+  results.zeros = { keptWritten, emptyBelow, emptyAbove: emptyAbove && emptyPagesAbove > 2 };
+}
 const packed = pack(snapshot(4 * PAGE));
 const refused = (bytes) => { try { opened(bytes); return false; } catch { return true; } };
 const longer = new Uint8Array(packed.length + 1);

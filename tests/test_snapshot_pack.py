@@ -36,3 +36,10 @@ def test_a_damaged_snapshot_is_refused_before_the_runtime_starts(found):
 
 def test_a_kept_file_is_read_into_place_a_run_of_pages_at_a_time(found):
     assert found["reader"] == {"restored": True, "oneReadARun": True, "closed": True}
+
+
+def test_memory_known_to_hold_zeros_gets_no_empty_page_written(found):
+    """Restored into a runtime whose memory holds zeros from some address on (untouchedFrom;
+    the Pyodide stage checks that address against the real runtime): the snapshot's empty
+    pages written below it, none above it, and every kept page written wherever it is."""
+    assert found["zeros"] == {"keptWritten": True, "emptyBelow": True, "emptyAbove": True}

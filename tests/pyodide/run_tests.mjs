@@ -148,13 +148,38 @@ async function restore(snapshot) {
     return result;
   };
   try {
-    const runtime = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot });
+    const runtime = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: snapshot, createPyodideModule: await untouchedChecked() });
     useBridge(runtime, "warm start");
     report.restored = libraryModules(runtime);
     return runtime;
   } finally {
     WebAssembly.instantiate = instantiate;
   }
+}
+
+/**
+ * The site's runtime factory, checking, as a snapshot is restored into the runtime it
+ * makes, that its memory holds zeros from untouchedFrom on: the worker's restore writes no
+ * empty page there (web/worker/snapshot-pack.js), so a runtime that wrote there before the
+ * restore would keep its bytes where the snapshot has none.
+ */
+async function untouchedChecked() {
+  const factory = (await import(pathToFileURL(join(dist, "pyodide", "pyodide.asm.mjs")).href)).default;
+  const { untouchedFrom } = await import(pathToFileURL(join(root, "web", "worker", "snapshot-pack.js")).href);
+  return (settings) => factory(settings).then((runtime) => {
+    const api = runtime.API;
+    const restoreSnapshot = api.restoreSnapshot;
+    api.restoreSnapshot = (bytes) => {
+      const memory = runtime.HEAPU8;
+      const from = untouchedFrom(runtime);
+      if (from >= memory.length) throw new Error("untouchedFrom finds none of the new runtime's memory untouched");
+      const written = memory.subarray(from).findIndex((byte) => byte !== 0);
+      if (written !== -1) throw new Error(`the new runtime wrote at ${from + written}, above untouchedFrom (${from})`);
+      report.untouched = { from, memory: memory.length };
+      return restoreSnapshot.call(api, bytes);
+    };
+    return runtime;
+  });
 }
 
 /** tests/pyodide/stdlib_imports.py as the module stdlib_imports. */

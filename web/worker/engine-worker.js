@@ -23,7 +23,7 @@
 // loader (pyodide.mjs) is imported from the first moment, beside the snapshot's lookup,
 // and the engine's import list only by a boot that starts Python afresh.
 import { BUILD, RUNTIME } from "../build-info.js";
-import { opened, pack } from "./snapshot-pack.js";
+import { opened, pack, untouchedFrom } from "./snapshot-pack.js";
 import { SnapshotStore } from "./snapshot-store.js";
 import { RuntimeDownload, requestURL } from "./runtime-download.js";
 
@@ -276,7 +276,7 @@ async function bootFromSnapshot(snapshot, loadPyodide) {
       const check = api.restoreSnapshot;
       api.restoreSnapshot = (bytes) => {
         const result = check.call(api, bytes); // the header's checks; its empty heap copied
-        kept.restore(new Uint8Array(module.HEAP8.buffer), heapAt);
+        kept.restore(new Uint8Array(module.HEAP8.buffer), heapAt, untouchedFrom(module));
         return result;
       };
       return module;
