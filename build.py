@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import collections
 import gzip
 import hashlib
 import http.server
@@ -467,6 +468,54 @@ def eager_factory(script: str) -> str:
     return f"var _createPyodideModule=({factory});{FACTORY_EXPORT}{script[len(body):]}"
 
 
+# Of the runtime script, 387 KB is one function, assignWasmExports, run once as the
+# runtime starts: 4,868 statements, most keeping one wasm export both in a variable of the
+# factory and on the Module object. For 4,437 of them the variable is never read: the
+# script names it once, where it declares it. Those exports go on Module alone, from a
+# loop over their names, and their variables are no longer declared. The script is 0.9 MB
+# instead of 1.25 MB: 350 KB less to scan at the import, and 273 KB less to compile as the
+# runtime starts (Node: the import 28 -> 21.5 ms).
+EXPORTS_HEAD = "function assignWasmExports(wasmExports){"
+EXPORTS_LOOP = ('for(var unreadExport of "{names}".split(" "))'
+                'Module["_"+unreadExport]=wasmExports[unreadExport]')
+KEPT_BOTH_WAYS = re.compile(r'(_([\w$]+))=Module\["\1"\]=wasmExports\["\2"\]')
+DECLARED = re.compile(r"var ((?:[\w$]+,)*[\w$]+);")
+
+
+def lean_exports(script: str) -> str:
+    """pyodide.asm.mjs with the exports whose factory variable nothing reads put on Module
+    by a loop over their names, and those variables undeclared. Refuses a script of another
+    shape (a new Pyodide: check the rule still holds before the build takes it)."""
+    start = script.find(EXPORTS_HEAD)
+    end = script.find("}", start)
+    body = script[start + len(EXPORTS_HEAD):end]
+    if start < 0 or script.count(EXPORTS_HEAD) != 1 or "{" in body or "unreadExport" in script:
+        raise BuildError("pyodide.asm.mjs has not the one assignWasmExports expected: "
+                         "review lean_exports for this Pyodide")
+    rest = script[:start] + script[end + 1:]
+    statements = [(s, KEPT_BOTH_WAYS.fullmatch(s)) for s in body.split(";") if s]
+    others = ";".join(s for s, both in statements if not both)
+    named = collections.Counter(re.findall(r"[\w$]+", rest + others))  # any mention counts
+    declared = collections.Counter(n for m in DECLARED.finditer(rest) for n in m[1].split(","))
+    kept, listed = [], []
+    for statement, both in statements:
+        if both and named[both[1]] == declared[both[1]] == 1:
+            listed.append(both[2])
+        else:
+            kept.append(statement)
+    if not listed:
+        raise BuildError("pyodide.asm.mjs reads every export's variable: review lean_exports")
+    unread = {"_" + name for name in listed}
+
+    def undeclare(m: re.Match[str]) -> str:
+        names = [name for name in m[1].split(",") if name not in unread]
+        return f"var {','.join(names)};" if names else ""
+
+    loop = EXPORTS_LOOP.format(names=" ".join(listed))
+    return (DECLARED.sub(undeclare, script[:start]) + EXPORTS_HEAD + ";".join([*kept, loop])
+            + "}" + DECLARED.sub(undeclare, script[end + 1:]))
+
+
 def _lockfile(source: Path) -> str:
     """The lock file with none of Pyodide's packages (the game's own wheel is
     added by add_to_lockfile), so a misspelt import can never send Pyodide
@@ -810,7 +859,8 @@ def build(dist: Path = DIST, quiet: bool = False, extra: dict[str, bytes] | None
     pydir.mkdir()
     for name in ("pyodide.mjs", "pyodide.asm.wasm"):
         shutil.copyfile(pyodide / name, pydir / name)
-    factory = eager_factory((pyodide / "pyodide.asm.mjs").read_bytes().decode("utf-8"))
+    script = (pyodide / "pyodide.asm.mjs").read_bytes().decode("utf-8")
+    factory = eager_factory(lean_exports(script))
     (pydir / "pyodide.asm.mjs").write_bytes(factory.encode("utf-8"))
     (pydir / "python_stdlib.zip").write_bytes(trimmed_stdlib(pyodide / "python_stdlib.zip"))
     (pydir / "pyodide-lock.json").write_text(_lockfile(pyodide / "pyodide-lock.json"))

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -44,23 +45,77 @@ def test_a_wheel_that_does_not_match_its_hash_is_refused(page, site_dir, make_si
 
 def test_the_runtime_script_is_pyodides_with_its_factory_compiled_with_it(site_dir):
     """The site's pyodide.asm.mjs is the pinned Pyodide's, but for the brackets that have V8
-    compile its factory with the script (build.eager_factory): nothing else of it changed."""
+    compile its factory with the script (build.eager_factory) and the exports whose variable
+    nothing reads put on Module by a loop (build.lean_exports): nothing else of it changed."""
     shipped = (site_dir / "pyodide" / "pyodide.asm.mjs").read_bytes()
-    pinned = (build.fetch_pyodide() / "pyodide.asm.mjs").read_bytes()
+    pinned = (build.fetch_pyodide() / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert shipped.startswith(b"var _createPyodideModule=(async function _createPyodideModule(")
     assert shipped.rstrip().endswith(b"return moduleRtn});export default _createPyodideModule;")
     unbracketed = shipped.removeprefix(b"var _createPyodideModule=(").replace(
         b";return moduleRtn});export default", b";return moduleRtn}export default", 1)
-    assert unbracketed == pinned
+    assert unbracketed == build.lean_exports(pinned).encode("utf-8")
+    assert len(shipped) < 0.75 * len(pinned.encode("utf-8"))
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node, as the Pyodide stage does")
+def test_the_runtime_gives_pyodide_every_export_the_pinned_script_gives(site_dir, tmp_path):
+    """Started under Node, the site's runtime script and the pinned one put the same
+    functions and addresses on Module, which Pyodide and its packages call by name."""
+    script = tmp_path / "exports.mjs"
+    script.write_text("""
+import { pathToFileURL } from "node:url";
+const [pyodide, pinned] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodide + "/pyodide.mjs"));
+async function onModule(path) {
+  const createPyodideModule = (await import(pathToFileURL(path))).default;
+  const { _module: module } = await loadPyodide({ indexURL: pyodide + "/", createPyodideModule });
+  return Object.keys(module).filter((key) => key.startsWith("_")).sort()
+    .map((key) => `${key} ${typeof module[key]}`);
+}
+const shipped = await onModule(pyodide + "/pyodide.asm.mjs");
+console.log(JSON.stringify({ shipped, pinned: await onModule(pinned) }));
+""")
+    pinned = build.fetch_pyodide() / "pyodide.asm.mjs"
+    answer = subprocess.run(["node", str(script), str(site_dir / "pyodide"), str(pinned)],
+                            capture_output=True, text=True, timeout=120, check=True)
+    on_module = json.loads(answer.stdout.strip().splitlines()[-1])
+    assert len(on_module["pinned"]) > 6000
+    assert on_module["shipped"] == on_module["pinned"]
+
+
+def test_lean_exports_keeps_every_variable_something_reads():
+    """An export's variable that the script reads anywhere else (even from another
+    statement of assignWasmExports) is still set; one it never reads is left undeclared,
+    and its export is put on Module by the loop alone."""
+    script = ("var _read,_unread,_byNeighbour;function use(){return _read()}"
+              "function assignWasmExports(wasmExports){"
+              '_read=Module["_read"]=wasmExports["read"];'
+              '_unread=Module["_unread"]=wasmExports["unread"];'
+              '_byNeighbour=Module["_byNeighbour"]=wasmExports["byNeighbour"];'
+              'memory=Module["memory"]=wasmExports["memory"];'
+              '_other=Module["_other"]=_byNeighbour}')
+    lean = build.lean_exports(script)
+    assert lean.startswith("var _read,_byNeighbour;function use(){return _read()}")
+    assert '_read=Module["_read"]=wasmExports["read"]' in lean
+    assert '_byNeighbour=Module["_byNeighbour"]=wasmExports["byNeighbour"]' in lean
+    assert 'memory=Module["memory"]=wasmExports["memory"]' in lean
+    assert "_unread=" not in lean
+    assert lean.endswith('for(var unreadExport of "unread".split(" "))'
+                         'Module["_"+unreadExport]=wasmExports[unreadExport]}')
 
 
 def test_a_runtime_script_of_another_shape_stops_the_build():
-    """A Pyodide whose script is not one exported factory: the build says so, rather than
-    shipping a script it changed blind."""
+    """A Pyodide whose script is not one exported factory, or keeps its exports otherwise:
+    the build says so, rather than shipping a script it changed blind."""
     with pytest.raises(build.BuildError, match="eager_factory"):
         build.eager_factory("export function createPyodideModule(){}\n")
     with pytest.raises(build.BuildError, match="eager_factory"):
         build.eager_factory(build.FACTORY_HEAD + "moduleArg={}){return 1}\n")
+    with pytest.raises(build.BuildError, match="lean_exports"):
+        build.lean_exports("var _f;function assignExports(wasmExports){_f=wasmExports.f}")
+    with pytest.raises(build.BuildError, match="lean_exports"):
+        build.lean_exports('var _f;_f();function assignWasmExports(wasmExports){'
+                           '_f=Module["_f"]=wasmExports["f"]}')
 
 
 LATER_IMPORT = re.compile(r"""\bimport\(["'](\.{1,2}/[^"']+)["']\)""")
