@@ -119,7 +119,7 @@ async function precompile() {
   }
 }
 
-// The runtime's loader script (pyodide.asm.mjs, 1.25 MB), imported from the
+// The runtime's loader script (pyodide.asm.mjs, 0.9 MB as built), imported from the
 // first moment too: loadPyodide would import it only once the snapshot is found.
 // Its factory is marked when loadPyodide calls it (factory), which is once the
 // snapshot is in: what follows until compile-start is the runtime's own set-up.
