@@ -495,7 +495,7 @@ def lean_exports(script: str) -> str:
     rest = script[:start] + script[end + 1:]
     statements = [(s, KEPT_BOTH_WAYS.fullmatch(s)) for s in body.split(";") if s]
     others = ";".join(s for s, both in statements if not both)
-    named = collections.Counter(re.findall(r"[\w$]+", rest + others))  # any mention counts
+    named = collections.Counter(re.findall(r"[\w$]+", f"{rest};{others}"))  # any mention
     declared = collections.Counter(n for m in DECLARED.finditer(rest) for n in m[1].split(","))
     kept, listed = [], []
     for statement, both in statements:
