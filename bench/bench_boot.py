@@ -12,7 +12,9 @@ warm   each browser (and each site, with --against) gets one profile with the ap
        and a game in progress, played until its starts read the runtime's compiled
        code the browser keeps (a returning player's state; --compiled-code); the warm
        starts are then taken by turns, one of each browser (and site) a round, so the
-       machine's load falls on all alike.
+       machine's load falls on all alike. With profiles on disk (--profile disk) the
+       starts are taken in browsers no test tool is attached to, as a player's
+       (bench/bare_browser.py; --attached: with Playwright attached, as before).
        Per browser: the saved board drawn and the engine ready (from navigation
        start, the page's own marks), and every stage of the worker's boot
        (engine-worker.js timings, on the page's clock).
@@ -51,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from bench import bench_app  # noqa: E402
+from bench.bare_browser import BareBrowser  # noqa: E402
 from bench.bench_app import BOOT, MARKS, READY, STAGES, WORKER, new_page  # noqa: E402
 from tests.e2e.app import SNAPSHOT_KEPT, wait_until  # noqa: E402
 from tests.e2e.browser import CHROMIUM_ARGS  # noqa: E402
@@ -268,6 +271,8 @@ def warm_start(context, live: LiveSite, tab: str = "reload") -> dict:
     (tab="reload", as a player reloads, or comes back to a tab the browser discarded),
     or opened in a new tab ("new")."""
     at_rest()
+    if isinstance(context, BareBrowser):
+        return context.reload_start(MARKS, WORKER)
     page = next(iter(context.pages), None) if tab == "reload" else None
     if page is None:
         page = new_page(context)
@@ -341,9 +346,21 @@ def stages_table(runs_by: dict[str, list[dict]]) -> None:
     print("| app: engine ready (board live) | " + " | ".join(cells) + " |")
 
 
+def unattached(contexts: dict, sites: dict[str, LiveSite]) -> dict:
+    """Each app's browser (a profile on disk) closed and opened again with no test tool
+    attached (bare_browser), the app's tab open and booted: a player's browser."""
+    bare = {}
+    for (k, s), context in contexts.items():
+        path = context.profile_path
+        context.close()
+        bare[(k, s)] = BareBrowser(BROWSERS[k], path, sites[s].url, CHROMIUM_ARGS,
+                                   headless=(k == "desktop"), timeout_s=BOOT / 1000)
+    return bare
+
+
 def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeats: int,
                 tab: str, profile: str = "incognito", seconds: float = PLAYED_S,
-                compiled: str = "kept") -> None:
+                compiled: str = "kept", attached: bool = False) -> None:
     if profile == "incognito":
         browsers = {k: launch(playwright, k) for k in which}
         contexts = {(k, s): warmed(b, live) for k, b in browsers.items()
@@ -359,6 +376,13 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
     sessions = {}
     if compiled == "kept":
         sessions = until_compiled_code_kept(playwright, contexts, sites, seconds or PLAYED_S)
+    # A player's browser has no test tool attached: Playwright's own work during a start
+    # (each request reported, each worker paused until it is attached, its scripts in
+    # the page) falls on the same two cores. So the starts are taken without it, where
+    # a profile on disk allows (and nothing is emulated, which takes Playwright's hooks).
+    attached = attached or profile != "disk" or bench_app.emulate is not None or tab != "reload"
+    if not attached:
+        contexts = unattached(contexts, sites)
     runs: dict[tuple[str, str], list[dict]] = defaultdict(list)
     # By turns, each round in the order opposite to the last (ABBA): whichever goes
     # first after the other's start pays for what that start left running.
@@ -380,6 +404,9 @@ def warm_report(playwright, which: list[str], sites: dict[str, LiveSite], repeat
                   f"keeps ({'; '.join(kept)})")
     where += (f", each start on a machine at rest (under {QUIET_BUSY:.0%} busy for "
               f"{QUIET_WINDOW_S:g} s)")
+    where += (", Playwright attached during the starts" if attached else
+              ", no test tool attached during the starts (each browser opened again on its "
+              "profile, driven by one DevTools pipe: the reload, then the page's marks)")
     print(header(browsers, f"{repeats} warm starts each ({how}, {where}), by turns, ABBA"))
     print("| measure | runs | median | each run |")
     print("|---|---|---|---|")
@@ -548,6 +575,9 @@ def main() -> int:
                         help="warm: the apps played on until their starts read the runtime's "
                         "compiled code the browser keeps, as a returning player's (default), "
                         "or measured as the play left them")
+    parser.add_argument("--attached", action="store_true",
+                        help="warm: Playwright stays attached during the measured starts (as "
+                        "before 2026-12-06; always so for incognito, --tab new, --phone-cpu)")
     parser.add_argument("--phone-cpu", action="store_true",
                         help="warm: each page's CPU throttled as the phone's (4x), the network not")
     args = parser.parse_args()
@@ -568,7 +598,7 @@ def main() -> int:
         with sync_playwright() as playwright:
             if args.only == "warm":
                 warm_report(playwright, which, sites, args.repeats, args.tab, args.profile,
-                            args.played, args.compiled_code)
+                            args.played, args.compiled_code, args.attached)
             elif args.only == "cold":
                 cold_report(playwright, which, live, dist, args.repeats)
             elif args.only == "phone":
