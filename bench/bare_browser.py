@@ -60,6 +60,7 @@ class BareBrowser:
         os.close(from_browser_w)
         self._buffer = b""
         self._next_id = 0
+        self._trace: list[dict] | None = None  # the trace's events while tracing
         self.version = self._send("Browser.getVersion")["product"].split("/")[-1]
         self._session = self._attach(url)
         self._until_ready()
@@ -82,7 +83,10 @@ class BareBrowser:
                 raise DevToolsError("the browser closed its pipe")
             self._buffer += chunk
         raw, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(raw)
+        message = json.loads(raw)
+        if self._trace is not None and message.get("method") == "Tracing.dataCollected":
+            self._trace.extend(message["params"]["value"])
+        return message
 
     def _send(self, method: str, params: dict | None = None, session: str | None = None,
               until_event: str | None = None) -> dict:
@@ -137,6 +141,18 @@ class BareBrowser:
         self._send("Page.disable", session=self._session)
         self._until_ready()
         return {**self.evaluate(f"({marks})()"), "worker": self.evaluate(f"({worker})()")}
+
+    def traced_reload_start(self, marks: str, worker: str,
+                            categories: list[str]) -> tuple[dict, list[dict]]:
+        """reload_start with a performance trace of the whole browser (the browser's own
+        tracing: nothing attached to the page or its workers): the run and its events."""
+        self._trace = []
+        self._send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": {
+            "includedCategories": categories, "recordMode": "recordAsMuchAsPossible"}})
+        run = self.reload_start(marks, worker)
+        self._send("Tracing.end", until_event="Tracing.tracingComplete")
+        events, self._trace = self._trace, None
+        return run, events
 
     def close(self) -> None:
         try:

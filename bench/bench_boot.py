@@ -26,9 +26,10 @@ phone  the first visit and the warm start under a slow phone (bench_app.PHONE:
        The warm start twice: with the CPU alone (its files come from the device;
        the files the server sent meanwhile are listed) and with the network's
        emulation too (Chromium delays even what Cache Storage answers).
-trace  one warm start in the desktop browser with a performance trace (Chrome's
-       trace format, for chrome://tracing or Perfetto) written to --out, and the
-       worker thread's longest events summed by name.
+trace  one warm start in the desktop browser (a profile on disk, played until its
+       compiled code is kept, no test tool attached) with a performance trace of the
+       whole browser (Chrome's trace format, for chrome://tracing or Perfetto) written
+       to --out, and the longest events summed by thread and name.
 
 Desktop Chromium runs in its own headless mode (the whole browser, as a player's,
 without a window: there is no display here); the shell is Playwright's usual
@@ -521,26 +522,25 @@ def phone_report(playwright, which: list[str], live: LiveSite, dist: Path, repea
 
 def trace_report(playwright, live: LiveSite, out: Path, which: str,
                  seconds: float = PLAYED_S) -> None:
-    browser = launch(playwright, which)
-    context = warmed(browser, live)
-    played([context], seconds)
-    page = context.pages[0]
-    browser.start_tracing(page=page, path=str(out), categories=[
+    contexts = {(which, "site"): warmed(launch_profile(playwright, which, "disk"), live)}
+    played(contexts.values(), seconds)
+    sessions = until_compiled_code_kept(playwright, contexts, {"site": live}, seconds or PLAYED_S)
+    browser = unattached(contexts, {"site": live})[(which, "site")]
+    at_rest()
+    run, events = browser.traced_reload_start(MARKS, WORKER, [
         "devtools.timeline", "v8", "v8.execute", "disabled-by-default-v8.compile",
         "disabled-by-default-devtools.timeline", "blink", "loading", "ServiceWorker",
         "CacheStorage", "toplevel", "disabled-by-default-v8.wasm.detailed", "v8.wasm"])
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT)
-    marks = page.evaluate(MARKS)
-    worker = page.evaluate(WORKER)
-    browser.stop_tracing()
-    page.close()
     browser.close()
-    print(header({which: browser}, f"one traced warm start (the tab reloaded), written to {out}"))
+    out.write_text(json.dumps({"traceEvents": events}))
+    marks, worker = run, run.pop("worker")
+    session = sessions[(which, "site")]
+    kept = "not in time" if session is None else f"session {session}"
+    print(header({which: browser}, "one traced warm start (the tab reloaded, a profile on disk, "
+                 f"the compiled code kept: {kept}; no test tool attached, the browser's own "
+                 f"tracing), written to {out}"))
     print(f"engine ready {marks['engine-ready']:.0f} ms; worker: "
           + ", ".join(f"{k} {v:.0f}" for k, v in worker.items()))
-    events = json.loads(out.read_text())
-    events = events.get("traceEvents", events)
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name"}
     totals: dict[tuple[str, str], list[float]] = defaultdict(list)
