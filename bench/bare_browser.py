@@ -8,13 +8,15 @@ machine's two cores that work competes with the start it measures (docs/benchmar
 "Warm start"). Here nothing but the pipe's few commands reaches the browser:
 Page.reload, then one Runtime.evaluate that waits for the ready page.
 
-    browser = BareBrowser("/usr/bin/chromium", profile, url, headless=True)
-    run = browser.reload_start()   # {mark: ms, ..., "worker": {stage: ms}}
+    browser = BareBrowser("/usr/bin/chromium", profile, url, args, headless=True,
+                          timeout_s=600)
+    run = browser.reload_start(MARKS, WORKER)  # {mark: ms, ..., "worker": {stage: ms}}
     browser.close()
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -48,8 +50,10 @@ class BareBrowser:
         self._from_browser, from_browser_w = os.pipe()
 
         def pipe_fds() -> None:  # Chromium reads fd 3 and writes fd 4
-            os.dup2(to_browser_r, 3)
-            os.dup2(from_browser_w, 4)
+            reads, writes = (fcntl.fcntl(fd, fcntl.F_DUPFD, 10)  # above 3 and 4 first
+                             for fd in (to_browser_r, from_browser_w))
+            os.dup2(reads, 3)
+            os.dup2(writes, 4)
 
         command = [executable, *(["--headless"] if headless else []), "--no-sandbox",
                    "--remote-debugging-pipe", f"--user-data-dir={profile}",
