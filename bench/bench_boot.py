@@ -533,13 +533,13 @@ def trace_report(playwright, live: LiveSite, out: Path, which: str,
         "CacheStorage", "toplevel", "disabled-by-default-v8.wasm.detailed", "v8.wasm"])
     browser.close()
     out.write_text(json.dumps({"traceEvents": events}))
-    marks, worker = run, run.pop("worker")
+    worker = run.pop("worker")  # what is left: the page's marks
     session = sessions[(which, "site")]
     kept = "not in time" if session is None else f"session {session}"
     print(header({which: browser}, "one traced warm start (the tab reloaded, a profile on disk, "
                  f"the compiled code kept: {kept}; no test tool attached, the browser's own "
                  f"tracing), written to {out}"))
-    print(f"engine ready {marks['engine-ready']:.0f} ms; worker: "
+    print(f"engine ready {run['engine-ready']:.0f} ms; worker: "
           + ", ".join(f"{k} {v:.0f}" for k, v in worker.items()))
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name"}
